@@ -1,0 +1,101 @@
+import type { AppInfo } from '../../shared/ipc/contract'
+import { startService, type RunningService } from '../../service'
+import { TokenManager } from '../auth/token-manager'
+import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../connections/connection-registry'
+import { ConnectionStore } from '../connections/connection-store'
+import { openSecretStore } from '../credentials/open-secret-store'
+import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
+import { createDispatcher, type Dispatch } from '../ipc/dispatch'
+import type { HandlerTable } from '../ipc/handler-table'
+import { appHandlers } from '../ipc/handlers/app-handlers'
+import { connectionHandlers } from '../ipc/handlers/connection-handlers'
+import { queryHandlers } from '../ipc/handlers/query-handlers'
+import { createLogger, type Logger } from '../logging/logger'
+import { HttpClient, type HttpClientOptions } from '../query/http-client'
+import { QueryRunner } from '../query/query-runner'
+
+export const DEMO_CONNECTION_ID = 'demo'
+
+export interface AppCoreOptions {
+  dataDir: string
+  host: AppInfo['host']
+  version: string
+  /** OS keychain service name; tests use their own so they never touch a user's entries. */
+  keychainService?: string
+  /** Start the embedded demo service (default), use one already running, or none. */
+  demo?: 'embedded' | 'none' | RunningService
+  http?: HttpClientOptions
+  echoLog?: boolean
+}
+
+/** Everything both hosts need: the handler table behind one dispatcher. */
+export interface AppCore {
+  dispatch: Dispatch
+  log: Logger
+  secrets: SecretStore
+  demo: RunningService | null
+  close(): Promise<void>
+}
+
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const log = createLogger(options.dataDir, options.echoLog)
+  const secrets = await openSecretStore(options.keychainService)
+  log.info(`secrets: ${secrets.kind} (${secrets.detail})`)
+  const store = new ConnectionStore(options.dataDir)
+  await store.load()
+  if (store.problem) log.error(store.problem)
+
+  const ownsDemo = options.demo === undefined || options.demo === 'embedded'
+  const demo = ownsDemo ? await startService() : options.demo === 'none' ? null : (options.demo ?? null)
+  const builtIns = demo ? [await demoConnection(demo, log)] : []
+
+  const http = new HttpClient(options.http)
+  const tokens = new TokenManager(http)
+  const registry = new ConnectionRegistry(store, secrets, tokens, builtIns)
+  const runner = new QueryRunner(http, tokens)
+
+  const info = (): AppInfo => ({
+    version: options.version,
+    host: options.host,
+    keychain: { kind: secrets.kind, detail: secrets.detail },
+    demo: demo ? { connectionId: DEMO_CONNECTION_ID, workspace: demo.workspace } : null,
+    notices: store.problem ? [store.problem] : [],
+  })
+
+  const handlers: HandlerTable = {
+    ...appHandlers(info),
+    ...connectionHandlers(registry),
+    ...queryHandlers(registry, runner),
+  }
+  return {
+    dispatch: createDispatcher(handlers, log),
+    log,
+    secrets,
+    demo,
+    async close() {
+      await http.close()
+      if (ownsDemo && demo) await demo.close()
+    },
+  }
+}
+
+/**
+ * The demo connection points at the embedded service of this launch; its
+ * generated secret and its tokens stay in memory, as they die with the service.
+ */
+async function demoConnection(demo: RunningService, log: Logger): Promise<BuiltInConnection> {
+  const secrets = memorySecretStore('The demo account lives for this run only.')
+  await secrets.set(secretKey(DEMO_CONNECTION_ID), demo.account.clientSecret)
+  log.redact(demo.account.clientSecret)
+  return {
+    id: DEMO_CONNECTION_ID,
+    name: 'Demo',
+    authUrl: demo.authUrl,
+    queryUrl: demo.queryUrl,
+    workspace: demo.workspace,
+    api: demo.apis.includes('places') ? 'places' : (demo.apis[0] ?? ''),
+    config: 'default',
+    clientId: demo.account.clientId,
+    secrets,
+  }
+}

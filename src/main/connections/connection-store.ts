@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ConnectionInputSchema, type ConnectionInput } from '../../shared/ipc/contract'
+import { writeFileAtomic } from '../storage/atomic-file'
+
+export type StoredConnection = ConnectionInput & { id: string }
+
+const FileSchema = z.object({
+  version: z.literal(1),
+  connections: z.array(ConnectionInputSchema.extend({ id: z.string().min(1) })),
+})
+
+export const CONNECTIONS_FILE = 'connections.json'
+
+/**
+ * The non-secret part of connection profiles, in one JSON file in the data
+ * folder. Secrets never enter this file: they live in the SecretStore.
+ */
+export class ConnectionStore {
+  private connections: StoredConnection[] = []
+  /** Set when the file on disk could not be read; the UI tells the user. */
+  problem: string | null = null
+
+  constructor(private readonly dataDir: string) {}
+
+  private get path(): string {
+    return join(this.dataDir, CONNECTIONS_FILE)
+  }
+
+  async load(): Promise<void> {
+    let text: string
+    try {
+      text = await fs.readFile(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    let parsed: z.ZodSafeParseResult<z.infer<typeof FileSchema>>
+    try {
+      parsed = FileSchema.safeParse(JSON.parse(text))
+    } catch {
+      parsed = FileSchema.safeParse(undefined)
+    }
+    if (parsed.success) {
+      this.connections = parsed.data.connections
+      return
+    }
+    // Keep the unreadable file for the user instead of overwriting it.
+    const aside = `${this.path}.bad`
+    await fs.rename(this.path, aside)
+    this.problem = `The connections file could not be read and was kept as ${aside}; starting with no saved connections.`
+  }
+
+  list(): StoredConnection[] {
+    return [...this.connections]
+  }
+
+  get(id: string): StoredConnection | undefined {
+    return this.connections.find((connection) => connection.id === id)
+  }
+
+  async save(input: ConnectionInput): Promise<StoredConnection> {
+    const saved: StoredConnection = { ...input, id: input.id ?? randomUUID() }
+    const index = this.connections.findIndex((connection) => connection.id === saved.id)
+    const next = [...this.connections]
+    if (index >= 0) next[index] = saved
+    else next.push(saved)
+    await this.write(next)
+    return saved
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const next = this.connections.filter((connection) => connection.id !== id)
+    if (next.length === this.connections.length) return false
+    await this.write(next)
+    return true
+  }
+
+  private async write(connections: StoredConnection[]): Promise<void> {
+    await writeFileAtomic(this.path, JSON.stringify({ version: 1, connections }, null, 2) + '\n')
+    this.connections = connections
+  }
+}

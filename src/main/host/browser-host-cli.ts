@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createAppCore } from '../app/app-core'
+import { defaultDataDir } from '../app/data-dir'
+import { startBrowserHost } from './browser-host'
+
+/**
+ * `node out/main/browser-host.js [--port N] [--data-dir DIR] [--no-open] [--no-demo]`
+ * Serves the app to a browser on this machine where no Electron runtime exists.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      'no-demo': { type: 'boolean', default: false },
+      'keychain-service': { type: 'string' },
+    },
+  })
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535 (got "${values.port}")`)
+  }
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+  const core = await createAppCore({
+    dataDir,
+    host: 'browser',
+    version: process.env.npm_package_version ?? '0.1.0',
+    keychainService: values['keychain-service'],
+    demo: values['no-demo'] ? 'none' : 'embedded',
+  })
+  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port })
+  const keychain = core.secrets.kind === 'os' ? 'OS keychain' : 'memory only (no OS keychain answered)'
+  process.stdout.write(
+    [
+      'Query Explorer (browser host: no Electron runtime is used)',
+      `  data folder: ${dataDir}`,
+      `  secrets:     ${keychain}`,
+      core.demo ? `  demo service: ${core.demo.queryUrl} (workspace ${core.demo.workspace})` : '  demo service: off',
+      `Open: ${host.url}`,
+      '',
+    ].join('\n'),
+  )
+  if (!values['no-open'] && process.env.DISPLAY) openInChromium(host.url)
+
+  const stop = async () => {
+    await host.close()
+    await core.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+function openInChromium(url: string): void {
+  const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path))
+  if (!browser) return
+  const child = spawn(browser, [`--app=${url}`, '--no-first-run', '--disable-background-networking'], {
+    stdio: 'ignore',
+    detached: true,
+  })
+  child.on('error', () => undefined)
+  child.unref()
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`Query Explorer could not start: ${error.message}\n`)
+  process.exit(1)
+})

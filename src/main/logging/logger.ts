@@ -1,0 +1,43 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface Logger {
+  info(message: string): void
+  error(message: string, error?: unknown): void
+  /** Strings that must never reach a log line (secrets, tokens), replaced if they ever do. */
+  redact(secret: string): void
+}
+
+/**
+ * Appends lines to `<dataDir>/logs/main.log`. Callers never pass secrets; the
+ * redaction list and the Bearer pattern are a second line of defence.
+ */
+export function createLogger(dataDir: string, echo = false): Logger {
+  const dir = join(dataDir, 'logs')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, 'main.log')
+  const secrets = new Set<string>()
+  const write = (level: string, message: string) => {
+    let line = `${new Date().toISOString()} ${level} ${message}`
+    for (const secret of secrets) line = line.split(secret).join('[redacted]')
+    line = line.replace(/Bearer\s+[^\s"']+/gi, 'Bearer [redacted]')
+    try {
+      appendFileSync(file, line + '\n', { mode: 0o600 })
+    } catch {
+      // a full disk must not take the app down
+    }
+    if (echo) process.stderr.write(line + '\n')
+  }
+  return {
+    info: (message) => write('INFO', message),
+    error: (message, error) => write('ERROR', error ? `${message}: ${describe(error)}` : message),
+    redact: (secret) => {
+      if (secret.length >= 4) secrets.add(secret)
+    },
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`
+  return String(error)
+}

@@ -1,0 +1,26 @@
+import { ExplorerError } from '../../shared/ipc/errors'
+import { ErrorBodySchema } from '../../shared/responses'
+
+export function parseJson(body: Buffer, what: string): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch {
+    throw new ExplorerError('bad_response', `The ${what} is not valid JSON (${body.length} bytes received).`)
+  }
+}
+
+/**
+ * The human sentence of an error body (`{"message": …}`), or a short plain-text
+ * body; null for anything else (an HTML error page is not shown to the user).
+ */
+export function messageOf(body: Buffer): string | null {
+  const text = body.toString('utf8').trim()
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text))
+    if (parsed.success) return parsed.data.message.slice(0, 1_000)
+  } catch {
+    // not JSON: fall through
+  }
+  if (text && text.length <= 300 && !/^</.test(text)) return text
+  return null
+}

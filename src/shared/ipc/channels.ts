@@ -1,0 +1,21 @@
+/**
+ * The names of every IPC channel, without their schemas, so the sandboxed
+ * preload can whitelist them without bundling the schema library.
+ */
+export const CHANNELS = [
+  'app:info',
+  'connections:list',
+  'connections:save',
+  'connections:delete',
+  'secrets:set',
+  'secrets:clear',
+  'api:describe',
+  'query:run',
+  'query:cancel',
+] as const
+
+export type Channel = (typeof CHANNELS)[number]
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value)
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod'
+import { ApiDescriptionSchema } from '../api-description'
+import { QueryRequestSchema } from '../query/model'
+import type { Channel } from './channels'
+import { IpcErrorSchema } from './errors'
+
+/**
+ * The one contract between renderer and main: a request and a reply schema per
+ * channel. Main validates every incoming message against it; the preload
+ * exposes exactly these channels; the renderer's client is typed from it.
+ * Strict objects and bounded strings: a malformed or oversized message is a
+ * validation error, never a crash.
+ */
+
+const Id = z.string().min(1).max(200)
+const ShortText = z.string().max(2_000)
+const UrlText = z.string().max(8_000)
+
+export const KeychainInfoSchema = z.object({
+  /** `os`: the OS keychain; `memory`: no keychain answered, secrets live for this run only. */
+  kind: z.enum(['os', 'memory']),
+  detail: z.string(),
+})
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'browser']),
+  keychain: KeychainInfoSchema,
+  /** The embedded demo service, when this launch started one. */
+  demo: z.object({ connectionId: Id, workspace: z.string() }).nullable(),
+  /** Things the user must be told at start-up (e.g. a settings file set aside). */
+  notices: z.array(z.string()),
+})
+
+export const ConnectionInputSchema = z
+  .object({
+    id: Id.optional(),
+    name: z.string().min(1).max(200),
+    authUrl: UrlText,
+    queryUrl: UrlText,
+    version: z.string().max(20).optional(),
+    workspace: z.string().min(1).max(500),
+    api: z.string().max(500),
+    config: z.string().max(500).optional(),
+    clientId: z.string().max(2_000),
+  })
+  .strict()
+
+export const ConnectionViewSchema = ConnectionInputSchema.extend({
+  id: Id,
+  /** Built-in connections (the demo) cannot be edited or deleted. */
+  builtIn: z.boolean(),
+  hasSecret: z.boolean(),
+  /** Token requests in the last hour, so the user sees the quota coming. */
+  tokenRequestsLastHour: z.number().int(),
+})
+
+export const TimingsSchema = z.object({
+  /** Milliseconds from the start of the request. */
+  connectMs: z.number().nullable(),
+  firstByteMs: z.number(),
+  totalMs: z.number(),
+})
+
+export const QueryReplySchema = z.object({
+  /** The request URL, exactly as sent, never carrying a token. */
+  url: z.string(),
+  status: z.number().int(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  /** Parsed JSON for json answers; text for csv/xml/rdf; null for binary formats. */
+  body: z.unknown(),
+  timings: TimingsSchema,
+  /** True when the answer came from the short-lived cache of identical requests. */
+  cached: z.boolean(),
+})
+
+export const contract = {
+  'app:info': { request: z.object({}).strict(), reply: AppInfoSchema },
+  'connections:list': { request: z.object({}).strict(), reply: z.array(ConnectionViewSchema) },
+  'connections:save': { request: ConnectionInputSchema, reply: ConnectionViewSchema },
+  'connections:delete': { request: z.object({ id: Id }).strict(), reply: z.object({ deleted: z.boolean() }) },
+  'secrets:set': {
+    request: z.object({ connectionId: Id, secret: z.string().min(1).max(4_096) }).strict(),
+    reply: z.object({ stored: z.enum(['os', 'memory']) }),
+  },
+  'secrets:clear': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ cleared: z.boolean() }) },
+  'api:describe': {
+    request: z.object({ connectionId: Id, api: z.string().min(1).max(500) }).strict(),
+    /** null: the server has no description route (404); the UI falls back to free-form entry. */
+    reply: ApiDescriptionSchema.nullable(),
+  },
+  'query:run': {
+    request: z
+      .object({
+        connectionId: Id,
+        /** Chosen by the renderer so that it can cancel this run. */
+        requestId: Id,
+        request: QueryRequestSchema,
+        /** Bypass the short-lived cache of identical requests ("Run again"). */
+        fresh: z.boolean().optional(),
+      })
+      .strict(),
+    reply: QueryReplySchema,
+  },
+  'query:cancel': {
+    request: z.object({ requestId: Id }).strict(),
+    reply: z.object({ cancelled: z.boolean() }),
+  },
+} satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
+
+export type Contract = typeof contract
+export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>
+export type ReplyOf<C extends Channel> = z.output<Contract[C]['reply']>
+
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: z.infer<typeof IpcErrorSchema> }
+
+/** What the preload exposes as `window.explorer` and the browser host mimics. */
+export interface ExplorerBridge {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ReplyOf<C>>>
+}
+
+export type AppInfo = z.infer<typeof AppInfoSchema>
+export type ConnectionInput = z.infer<typeof ConnectionInputSchema>
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>
+export type QueryReply = z.infer<typeof QueryReplySchema>
+export type Timings = z.infer<typeof TimingsSchema>
