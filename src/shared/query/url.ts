@@ -2,21 +2,28 @@ import {
   OPTION_ORDER,
   RESPONSE_TYPES,
   isEndpointStep,
+  type EndpointStep,
   type OptionName,
   type QueryOptions,
   type QueryRequest,
   type ResponseType,
   type Step,
 } from './model'
+import { isNormalChain, normalizeSteps } from './normalize'
+import { hasEntry, setEntry } from './records'
 
 /**
  * The Query API URL codec (SERVICE-CONTRACT "URLs"): one path segment per name
  * and value, `:FILTER` literal, options in canonical order. `parseUrl` is the
- * exact inverse of `buildUrl`, and also reads what people paste.
+ * exact inverse of `buildUrl` on normal chains (see normalize.ts), and also
+ * reads what people paste; what it cannot read it rejects whole, naming the
+ * segment, so no caller ever holds a half-parsed request.
  */
 
 const FILTER_SUFFIX = ':FILTER'
-const VERSION_PATTERN = /^\d+(\.\d+)*$/
+/** A first segment of digits (and dots) before `<workspace>/api` is the API version. */
+export const VERSION_PATTERN = /^\d+(\.\d+)*$/
+const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
 export interface UrlError {
   /** The piece of the URL that could not be read, as written. */
@@ -35,24 +42,29 @@ export interface ParsedTarget {
 }
 
 export interface ParsedUrl {
-  /** The query URL the request was made against (origin plus its own path). */
+  /** The query URL the request was made against (origin plus its own path, no trailing slash). */
   base: string
   request: QueryRequest
 }
 
+/** What encodeURIComponent leaves as it is; testing first skips the (slower) native call for most names. */
+const UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]*$/
+
 export function encodeSegment(value: string): string {
-  return encodeURIComponent(value)
+  return UNRESERVED.test(value) ? value : encodeURIComponent(value)
 }
 
 export function encodeEndpointName(name: string): string {
   return name.endsWith(FILTER_SUFFIX)
-    ? encodeURIComponent(name.slice(0, -FILTER_SUFFIX.length)) + FILTER_SUFFIX
-    : encodeURIComponent(name)
+    ? encodeSegment(name.slice(0, -FILTER_SUFFIX.length)) + FILTER_SUFFIX
+    : encodeSegment(name)
 }
 
 function pairs(record: Record<string, string>, marker: 'c' | 'p'): string {
   let path = ''
-  for (const [name, value] of Object.entries(record)) path += `/${marker}/${encodeSegment(name)}/${encodeSegment(value)}`
+  for (const name in record) {
+    if (hasEntry(record, name)) path += `/${marker}/${encodeSegment(name)}/${encodeSegment(record[name]!)}`
+  }
   return path
 }
 
@@ -61,26 +73,37 @@ function stepPath(step: Step): string {
   return `/e/${encodeEndpointName(step.endpoint)}${pairs(step.parameters, 'p')}`
 }
 
-/** `/<version>/<workspace>/api/<api>/…/<response_type>`, no query string. */
+/**
+ * `/<version>/<workspace>/api/<api>/…/<response_type>`, no query string.
+ * Writes the chain's normal form, so two requests that mean the same chain
+ * write the same path. Throws URIError on text that is not well-formed
+ * unicode (a lone surrogate); validation reports that first.
+ */
 export function buildPath(request: QueryRequest): string {
   const version = request.version === undefined ? '' : `/${encodeSegment(request.version)}`
   let path = `${version}/${encodeSegment(request.workspace)}/api/${encodeSegment(request.api)}`
-  for (const step of request.steps) path += stepPath(step)
+  const steps = isNormalChain(request.steps) ? request.steps : normalizeSteps(request.steps)
+  for (const step of steps) path += stepPath(step)
   return `${path}/${request.responseType}`
 }
 
+/** `String(-0)` is "0"; "-0" keeps the value exact through a round trip. */
+export function formatNumber(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value)
+}
+
 export function formatOption(name: OptionName, value: string | number | boolean): string {
-  return `${name}=${encodeURIComponent(String(value))}`
+  return `${name}=${encodeSegment(typeof value === 'number' ? formatNumber(value) : String(value))}`
 }
 
 /** Options the request sets, in canonical order; `?` included when there are any. */
 export function buildQueryString(options: QueryOptions): string {
-  const parts: string[] = []
+  let query = ''
   for (const name of OPTION_ORDER) {
     const value = options[name]
-    if (value !== undefined) parts.push(formatOption(name, value))
+    if (value !== undefined) query += (query === '' ? '?' : '&') + formatOption(name, value)
   }
-  return parts.length === 0 ? '' : `?${parts.join('&')}`
+  return query
 }
 
 export function trimBase(base: string): string {
@@ -101,47 +124,67 @@ function fail<T>(segment: string, message: string): Parsed<T> {
   return { ok: false, error: { segment, message } }
 }
 
-function decode(segment: string, what: string): Parsed<string> {
+/** The decoded text, or null when the segment is not valid percent-encoding. */
+function decodeSegment(segment: string): string | null {
+  // Most segments need no decoding; skipping the call keeps parsing cheap.
+  if (!segment.includes('%')) return segment
   try {
-    return { ok: true, value: decodeURIComponent(segment) }
+    return decodeURIComponent(segment)
   } catch {
-    return fail(segment, `${what} "${segment}" is not valid percent-encoding`)
+    return null
   }
+}
+
+function badEncoding(segment: string, what: string): UrlError {
+  return { segment, message: `${what} "${segment}" is not valid percent-encoding` }
 }
 
 function isResponseType(segment: string): segment is ResponseType {
   return (RESPONSE_TYPES as readonly string[]).includes(segment)
 }
 
+interface Chain {
+  steps: Step[]
+  responseType: ResponseType
+  given: boolean
+}
+
+/** A chain error remembers how far into the path it happened, so the most telling one can be reported. */
+type ChainFailure = { ok: false; error: UrlError; at: number }
+type ChainResult = { ok: true; value: Chain } | ChainFailure
+
+function failAt(at: number, segment: string, message: string): ChainFailure {
+  return { ok: false, error: { segment, message }, at }
+}
+
 /**
- * Reads the chain after `/api/<api>`: `c`, `e` and `p` groups, then an
- * optional response type. A single empty segment at the very end is a
- * trailing slash; an empty segment in a value position is an empty value.
+ * Reads the chain after `/api/<api>` (segments from `start`): `c`, `e` and `p`
+ * groups, then an optional response type. A single empty segment at the very
+ * end is a trailing slash; an empty segment in a name or value position is an
+ * empty name or value.
+ *
+ * A `/p/` pair belongs to the last endpoint before it, even when a run of
+ * `/c/` pairs stands between them: a context pair applies only to endpoints
+ * after it, so moving it after that endpoint's parameters means the same.
  */
-function parseChain(segments: string[]): Parsed<{ steps: Step[]; responseType: ResponseType; given: boolean }> {
+function parseChain(segments: readonly string[], start: number): ChainResult {
   const steps: Step[] = []
-  let i = 0
-  let context: [string, string][] | null = null
-  let endpoint: { name: string; parameters: [string, string][] } | null = null
-  const closeContext = () => {
-    if (context) steps.push({ context: Object.fromEntries(context) })
-    context = null
-  }
-  const closeEndpoint = () => {
-    if (endpoint) steps.push({ endpoint: endpoint.name, parameters: Object.fromEntries(endpoint.parameters) })
-    endpoint = null
-  }
-  while (i < segments.length) {
+  let endpoint: EndpointStep | null = null
+  let lastWasContext = false
+  let i = start
+  const n = segments.length
+  while (i < n) {
     const marker = segments[i]!
-    const atEnd = i === segments.length - 1
     if (marker === 'e') {
       const raw = segments[i + 1]
-      if (raw === undefined) return fail('e', 'an endpoint marker "/e/" must be followed by the endpoint name')
-      const name = decode(raw, 'endpoint name')
-      if (!name.ok) return name
-      closeContext()
-      closeEndpoint()
-      endpoint = { name: name.value, parameters: [] }
+      if (raw === undefined || (raw === '' && i + 2 === n)) {
+        return failAt(i, 'e', 'the endpoint marker "/e/" must be followed by an endpoint name')
+      }
+      const name = decodeSegment(raw)
+      if (name === null) return { ok: false, error: badEncoding(raw, 'endpoint name'), at: i + 1 }
+      endpoint = { endpoint: name, parameters: {} }
+      steps.push(endpoint)
+      lastWasContext = false
       i += 2
       continue
     }
@@ -150,137 +193,220 @@ function parseChain(segments: string[]): Parsed<{ steps: Step[]; responseType: R
       const rawValue = segments[i + 2]
       if (rawName === undefined || rawValue === undefined) {
         const what = marker === 'p' ? 'parameter' : 'context parameter'
-        return fail(`${marker}/${rawName ?? ''}`, `a ${what} "/${marker}/" must be followed by a name and a value`)
+        return failAt(i, `${marker}/${rawName ?? ''}`, `the ${what} "/${marker}/${rawName ?? ''}" must be followed by a name and a value`)
       }
-      const name = decode(rawName, 'parameter name')
-      if (!name.ok) return name
-      const value = decode(rawValue, `value of "${name.value}"`)
-      if (!value.ok) return value
+      const name = decodeSegment(rawName)
+      if (name === null) {
+        return { ok: false, error: badEncoding(rawName, marker === 'p' ? 'parameter name' : 'context parameter name'), at: i + 1 }
+      }
+      const value = decodeSegment(rawValue)
+      if (value === null) return { ok: false, error: badEncoding(rawValue, `value of "${name}"`), at: i + 2 }
       if (marker === 'p') {
-        if (!endpoint) return fail(`p/${rawName}`, `parameter "${name.value}" stands before any endpoint; use /c/ for a context parameter`)
-        const earlier = endpoint.parameters.find(([n]) => n === name.value)
-        if (earlier && earlier[1] !== value.value) {
-          return fail(
+        if (!endpoint) {
+          return failAt(i, `p/${rawName}`, `parameter "${name}" stands before any endpoint; use /c/ for a context parameter`)
+        }
+        const parameters = endpoint.parameters
+        const earlier = Object.hasOwn(parameters, name) ? parameters[name] : undefined
+        if (earlier === undefined) setEntry(parameters, name, value)
+        else if (earlier !== value) {
+          return failAt(
+            i,
             `p/${rawName}/${rawValue}`,
-            `parameter "${name.value}" of endpoint "${endpoint.name}" is given twice with different values ("${earlier[1]}" and "${value.value}")`,
+            `parameter "${name}" of endpoint "${endpoint.endpoint}" is given twice with different values ("${earlier}" and "${value}")`,
           )
         }
-        if (!earlier) endpoint.parameters.push([name.value, value.value])
       } else {
-        closeEndpoint()
-        context ??= []
-        const earlier = context.find(([n]) => n === name.value)
-        if (earlier) earlier[1] = value.value
-        else context.push([name.value, value.value])
+        // A run of /c/ pairs is one context step; within it the later value wins (see normalize.ts).
+        const last = steps[steps.length - 1]
+        if (lastWasContext && last && !isEndpointStep(last)) setEntry(last.context, name, value)
+        else {
+          const context: Record<string, string> = {}
+          setEntry(context, name, value)
+          steps.push({ context })
+          lastWasContext = true
+        }
       }
       i += 3
       continue
     }
-    if (isResponseType(marker) && (atEnd || (i === segments.length - 2 && segments[i + 1] === ''))) {
-      closeContext()
-      closeEndpoint()
+    if (isResponseType(marker) && (i === n - 1 || (i === n - 2 && segments[i + 1] === ''))) {
       return { ok: true, value: { steps, responseType: marker, given: true } }
     }
-    if (marker === '' && atEnd) break
-    return fail(marker, `unexpected path segment "${marker}": expected e, p, c or a response type (${RESPONSE_TYPES.join(', ')})`)
+    if (marker === '' && i === n - 1) break
+    const after = endpoint ? ` after endpoint "${endpoint.endpoint}"` : ''
+    return failAt(
+      i,
+      marker,
+      `unexpected path segment "${marker}"${after}: expected e, p, c or a response type (${RESPONSE_TYPES.join(', ')})`,
+    )
   }
-  closeContext()
-  closeEndpoint()
   return { ok: true, value: { steps, responseType: 'results', given: false } }
 }
 
-const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+function decodeQueryPart(raw: string, what: string): Parsed<string> {
+  const text = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw
+  const value = decodeSegment(text)
+  return value === null ? { ok: false, error: badEncoding(raw, what) } : { ok: true, value }
+}
 
+/**
+ * Reads the query string: options in any order, `+` or `%20` for a space.
+ * An option given twice with different values is rejected rather than
+ * guessed at; the same value twice is the same request.
+ */
 function parseOptions(search: string): Parsed<QueryOptions> {
   const options: QueryOptions = {}
   const text = search.startsWith('?') ? search.slice(1) : search
   if (text === '') return { ok: true, value: options }
+  let inOrder = true
+  let lastRank = -1
   for (const part of text.split('&')) {
     if (part === '') continue
     const eq = part.indexOf('=')
-    const rawName = eq < 0 ? part : part.slice(0, eq)
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1)
-    const name = decode(rawName.replace(/\+/g, ' '), 'option name')
+    const name = decodeQueryPart(eq < 0 ? part : part.slice(0, eq), 'option name')
     if (!name.ok) return name
-    const value = decode(rawValue.replace(/\+/g, ' '), `option ${name.value}`)
+    const value = decodeQueryPart(eq < 0 ? '' : part.slice(eq + 1), `option ${name.value}`)
     if (!value.ok) return value
     const v = value.value
+    let read: string | number | boolean
     switch (name.value) {
       case 'config':
       case 'format':
-        options[name.value] = v
+        read = v
         break
       case 'count':
       case 'offset':
       case 'level':
       case 'cutoff':
         if (!NUMBER_PATTERN.test(v.trim())) return fail(part, `option ${name.value} must be a number, not "${v}"`)
-        options[name.value] = Number(v)
+        read = Number(v)
         break
       case 'homogeneousArrays':
         if (v !== 'true' && v !== 'false') return fail(part, `option homogeneousArrays must be true or false, not "${v}"`)
-        options.homogeneousArrays = v === 'true'
+        read = v === 'true'
         break
       default:
         return fail(part, `unknown option "${name.value}" (known: ${OPTION_ORDER.join(', ')})`)
     }
+    const key = name.value as OptionName
+    const rank = OPTION_ORDER.indexOf(key)
+    if (rank < lastRank) inOrder = false
+    lastRank = rank
+    const earlier = options[key]
+    if (earlier !== undefined && !Object.is(earlier, read)) {
+      return fail(part, `option ${key} is given twice with different values ("${String(earlier)}" and "${String(read)}")`)
+    }
+    ;(options as Record<OptionName, unknown>)[key] = read
   }
-  return { ok: true, value: options }
+  // Canonical order, so the model printed or saved reads the same whatever order was pasted.
+  if (inOrder) return { ok: true, value: options }
+  const ordered: QueryOptions = {}
+  for (const name of OPTION_ORDER) if (options[name] !== undefined) (ordered as Record<OptionName, unknown>)[name] = options[name]
+  return { ok: true, value: ordered }
 }
 
 function splitPath(path: string): string[] {
-  const trimmed = path.startsWith('/') ? path.slice(1) : path
-  return trimmed === '' ? [] : trimmed.split('/')
+  if (path === '' || path === '/') return []
+  const segments = path.split('/')
+  return path.startsWith('/') ? segments.slice(1) : segments
+}
+
+export interface TargetOptions {
+  /**
+   * How many leading path segments belong to the query URL itself, when the
+   * caller knows it (a connection's query URL): then no other reading is tried.
+   */
+  prefixSegments?: number
+}
+
+function readAt(segments: readonly string[], j: number, hasVersion: boolean, search: string): ChainFailure | Parsed<ParsedTarget> {
+  const chain = parseChain(segments, j + 2)
+  if (!chain.ok) return chain
+  const workspace = decodeSegment(segments[j - 1]!)
+  if (workspace === null) return { ok: false, error: badEncoding(segments[j - 1]!, 'workspace') }
+  const api = decodeSegment(segments[j + 1]!)
+  if (api === null) return { ok: false, error: badEncoding(segments[j + 1]!, 'API name') }
+  const options = parseOptions(search)
+  if (!options.ok) return options
+  const { steps, responseType } = chain.value
+  // Two literals rather than a conditional spread: spreading costs more than the rest of the read.
+  const request: QueryRequest = hasVersion
+    ? { version: segments[j - 2]!, workspace, api, steps, responseType, options: options.value }
+    : { workspace, api, steps, responseType, options: options.value }
+  return { ok: true, value: { request, prefix: segments.slice(0, hasVersion ? j - 2 : j - 1), responseTypeGiven: chain.value.given } }
 }
 
 /**
  * Reads `<prefix…>/[<version>/]<workspace>/api/<api>/<chain>[?options]`.
- * The `api` marker taken is the leftmost one after which the rest reads as a
- * chain, so a query URL whose own path contains `api` still parses.
+ *
+ * Where the query URL's own path ends is not written in the URL, and names
+ * may be `api`, `e` or digits, so a path can have several readings. The one
+ * taken has the shortest prefix (the leftmost `api` after which the rest
+ * reads as a chain), and, per the contract's rule that a first segment of
+ * digits followed by `<workspace>/api` is a version, a reading with a version
+ * wins over one that takes the digits as the workspace and `api` as the API
+ * name. Callers that know the query URL pass `prefixSegments` (parseUrl's
+ * `base` option) and get the one reading that fits it. When no reading
+ * works, the error reported is the one that got furthest into the path: the
+ * one a person most likely means.
  */
-export function parseTarget(path: string, search = ''): Parsed<ParsedTarget> {
+export function parseTarget(path: string, search = '', options: TargetOptions = {}): Parsed<ParsedTarget> {
   const segments = splitPath(path)
-  let firstError: UrlError | null = null
-  for (let j = 1; j + 1 < segments.length; j++) {
+  const fixed = options.prefixSegments
+  let best: { error: UrlError; at: number } | null = null
+  for (let j = fixed === undefined ? 1 : fixed + 1; j + 1 < segments.length; j++) {
+    if (fixed !== undefined && j > fixed + 2) break
     if (segments[j] !== 'api') continue
-    const chain = parseChain(segments.slice(j + 2))
-    if (!chain.ok) {
-      firstError ??= chain.error
+    const hasVersion = j >= 2 && VERSION_PATTERN.test(segments[j - 2]!) && (fixed === undefined || j - 2 === fixed)
+    if (fixed !== undefined && !hasVersion && j !== fixed + 1) continue
+    const read = readAt(segments, j, hasVersion, search)
+    if ('at' in read) {
+      if (!best || read.at > best.at) best = read
       continue
     }
-    const workspace = decode(segments[j - 1]!, 'workspace')
-    if (!workspace.ok) return workspace
-    const api = decode(segments[j + 1]!, 'api name')
-    if (!api.ok) return api
-    const maybeVersion = j >= 2 ? segments[j - 2]! : undefined
-    const hasVersion = maybeVersion !== undefined && VERSION_PATTERN.test(maybeVersion)
-    const options = parseOptions(search)
-    if (!options.ok) return options
-    const request: QueryRequest = {
-      ...(hasVersion ? { version: maybeVersion } : {}),
-      workspace: workspace.value,
-      api: api.value,
-      steps: chain.value.steps,
-      responseType: chain.value.responseType,
-      options: options.value,
+    if (read.ok && !hasVersion && segments[j + 1] === 'api' && VERSION_PATTERN.test(segments[j - 1]!) && j + 2 < segments.length) {
+      const versioned = readAt(segments, j + 1, true, search)
+      if (!('at' in versioned) && versioned.ok) return versioned
     }
-    return {
-      ok: true,
-      value: { request, prefix: segments.slice(0, hasVersion ? j - 2 : j - 1), responseTypeGiven: chain.value.given },
-    }
+    return read
   }
-  return { ok: false, error: firstError ?? { segment: path, message: 'no "/<workspace>/api/<api>" found in the path' } }
+  if (best) return { ok: false, error: best.error }
+  if (segments[segments.length - 1] === 'api' && segments.length >= 2) {
+    return fail('api', 'the API name is missing after "/api"')
+  }
+  if (segments[0] === 'api') return fail('api', 'the workspace name is missing before "/api"')
+  return fail(path === '' ? '/' : path, `no "/<workspace>/api/<api>" found in the path "${path || '/'}"`)
+}
+
+const URL_PATTERN = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/
+
+export interface ParseUrlOptions {
+  /**
+   * The query URL the request was made against, when known (a connection's).
+   * The URL must start with it, and the rest is read without guessing where
+   * the query URL's own path ends.
+   */
+  base?: string
 }
 
 /** Reads a pasted Query API URL into its base and request; never half-parses. */
-export function parseUrl(input: string): Parsed<ParsedUrl> {
+export function parseUrl(input: string, options: ParseUrlOptions = {}): Parsed<ParsedUrl> {
   const text = input.trim()
-  const match = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/.exec(text)
+  const match = URL_PATTERN.exec(text)
   if (!match) return fail(text, 'not an absolute http(s) URL (expected http://host/…)')
   const [, origin = '', path = '', search = ''] = match
   if (!/^https?:\/\//i.test(origin)) return fail(origin, 'only http and https URLs can be queried')
   if (/^https?:\/\/$/i.test(origin)) return fail(origin, 'the URL has no host')
-  const target = parseTarget(path, search)
+  let targetOptions: TargetOptions = {}
+  if (options.base !== undefined) {
+    const base = trimBase(options.base)
+    const rest = text.slice(base.length)
+    if (!text.toLowerCase().startsWith(base.toLowerCase()) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
+      return fail(origin + path, `the URL does not start with the query URL ${base}`)
+    }
+    targetOptions = { prefixSegments: splitPath(base.slice(origin.length)).length }
+  }
+  const target = parseTarget(path, search, targetOptions)
   if (!target.ok) return target
   const prefix = target.value.prefix.join('/')
   return { ok: true, value: { base: origin + (prefix ? `/${prefix}` : ''), request: target.value.request } }
