@@ -1,0 +1,6 @@
+import type { Command } from '../command'
+import { parseCommand } from './parse-command'
+import { urlCommand } from './url-command'
+
+/** Every subcommand, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [urlCommand, parseCommand]

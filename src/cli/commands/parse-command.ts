@@ -1,0 +1,27 @@
+import { parseUrl } from '../../shared/query/url'
+import { validateRequest } from '../../shared/query/validate'
+import { EXIT_OK, InputError, problemLines, type Command } from '../command'
+
+/** `parse <url>`: a pasted Query API URL in, `{base, ...request}` out as JSON. */
+export const parseCommand: Command = {
+  name: 'parse',
+  summary: 'print the request model of a Query API URL as JSON (with "base")',
+  usage: '<url>',
+  details: [
+    '<url>                  a Query API URL, e.g. https://q.example.com/4/world/api/places/e/search/p/query/paris/results',
+    '--allow-empty-values   accept empty parameter values (only for a server that supports them)',
+  ],
+  options: {
+    'allow-empty-values': { type: 'boolean' },
+  },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const parsed = parseUrl(positionals[0]!)
+    if (!parsed.ok) throw new InputError([`url segment "${parsed.error.segment}": ${parsed.error.message}`])
+    const { base, request } = parsed.value
+    const problems = validateRequest(request, { allowEmptyValues: values['allow-empty-values'] === true })
+    if (problems.length > 0) throw new InputError(problemLines(problems))
+    io.out(JSON.stringify({ base, ...request }, null, 2))
+    return EXIT_OK
+  },
+}

@@ -1,0 +1,53 @@
+import { readRequestJson } from '../../shared/query/request-json'
+import { buildUrl, parseUrl } from '../../shared/query/url'
+import { validateRequest } from '../../shared/query/validate'
+import { EXIT_OK, InputError, problemLines, stringOption, type Command } from '../command'
+import { checkBase } from './base'
+
+/**
+ * `url <file.json|-> --base <query_url>`: the request model in, its URL out.
+ * The input may carry `base` itself (as `parse` prints it), so
+ * `query-explorer parse <url> | query-explorer url -` gives the URL back.
+ */
+export const urlCommand: Command = {
+  name: 'url',
+  summary: 'print the Query API URL of a request given as JSON',
+  usage: '<file.json|-> [--base <query_url>]',
+  details: [
+    '<file.json|->          the request model as JSON; - reads standard input',
+    '--base <query_url>     the query URL, e.g. https://query.example.com (overrides "base" in the JSON)',
+    '--allow-empty-values   accept empty parameter values (only for a server that supports them)',
+  ],
+  options: {
+    base: { type: 'string' },
+    'allow-empty-values': { type: 'boolean' },
+  },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const source = positionals[0]!
+    let text: string
+    try {
+      text = await io.readInput(source)
+    } catch (error) {
+      throw new InputError([`${source}: cannot read the request (${(error as Error).message})`])
+    }
+    const read = readRequestJson(text, { withBase: true })
+    if (!read.ok) throw new InputError(problemLines(read.problems))
+    const base = stringOption(values, 'base') ?? read.base
+    if (base === undefined) throw new InputError(['--base: the query URL is required, e.g. --base https://query.example.com'])
+    const baseProblem = checkBase(base)
+    if (baseProblem) throw new InputError([`--base: ${baseProblem}`])
+    const problems = validateRequest(read.request, { allowEmptyValues: values['allow-empty-values'] === true })
+    if (problems.length > 0) throw new InputError(problemLines(problems))
+
+    const url = buildUrl(base, read.request)
+    // A base whose path ends in a number reads back as the version segment:
+    // refuse to print a URL that says something else than the input.
+    const back = parseUrl(url)
+    if (!back.ok || back.value.request.version !== read.request.version) {
+      throw new InputError([`--base: "${base}" ends in a segment that reads as a version; the URL would not mean this request`])
+    }
+    io.out(url)
+    return EXIT_OK
+  },
+}
