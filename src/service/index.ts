@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net'
+import { AccountDirectory, DEMO_ACCOUNT, createAccount, type Account, type AccountSpec } from './auth/accounts'
+import { TokenQuota } from './auth/quota'
+import { TokenStore } from './auth/tokens'
+import { loadDataset } from './dataset/load'
+import { buildTextIndex } from './dataset/text-index'
+import { AUTH_PATH, QUERY_PATH, createServiceServer } from './http/server'
+import { Lru } from './query/lru'
+import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
+
+/**
+ * The embedded service: the seed's auth host and Query API over a real
+ * dataset, on one loopback port. The app starts it as its Demo connection;
+ * tests and `npm run service` start it the same way.
+ */
+
+/** Enough for every page and facet of the searches a few users explore at once. */
+const SEARCH_CACHE_ENTRIES = 256
+
+export type { AccountSpec, Role } from './auth/accounts'
+
+export interface ServiceOptions {
+  /** 0 or left out: any free port. */
+  port?: number
+  host?: '127.0.0.1'
+  /** Lifetime of issued tokens; default 3600. */
+  tokenLifetimeSeconds?: number
+  /** Token requests per account and workspace per hour; default 20. */
+  quota?: number
+  /** Default: the built-in demo account with a secret generated for this run. */
+  accounts?: AccountSpec[]
+  /** A request (headers and body) must arrive within this time; default 10 000 ms. */
+  requestTimeoutMs?: number
+  /** Where internal faults are reported; default stderr. Never receives secrets. */
+  log?: (message: string) => void
+}
+
+export interface RunningService {
+  /** POST {authUrl}/api/auth requests a token. */
+  authUrl: string
+  /** {queryUrl}[/<version>]/<workspace>/api/<api>/… */
+  queryUrl: string
+  workspace: string
+  apis: string[]
+  /** The first account: by default the demo account, client id `demo`. */
+  account: { clientId: string; clientSecret: string }
+  /** Every account with the secret it was started with, to report generated ones once. */
+  accounts: readonly Account[]
+  /** Milliseconds spent loading and indexing the dataset and listening. */
+  startupMs: number
+  tokenRequestCount(): number
+  revokeTokens(): void
+  close(): Promise<void>
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const started = performance.now()
+  const lifetime = options.tokenLifetimeSeconds ?? 3600
+  const quotaLimit = options.quota ?? 20
+  if (!(lifetime > 0)) throw new RangeError(`tokenLifetimeSeconds must be above 0, not ${lifetime}`)
+  if (!Number.isInteger(quotaLimit) || quotaLimit < 1) throw new RangeError(`quota must be a whole number, 1 or more, not ${quotaLimit}`)
+  const accountList = (options.accounts && options.accounts.length > 0 ? options.accounts : [DEMO_ACCOUNT]).map(createAccount)
+  const accounts = new AccountDirectory(accountList)
+  const workspaces = hostedWorkspaces()
+  const tokens = new TokenStore(lifetime)
+  const dataset = loadDataset()
+  const text = buildTextIndex(dataset.cities)
+  let tokenRequests = 0
+  const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`))
+
+  const server = createServiceServer(
+    {
+      auth: { accounts, tokens, quota: new TokenQuota(quotaLimit), workspaces: new Set(workspaces.keys()) },
+      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, searchCache: new Lru(SEARCH_CACHE_ENTRIES) },
+      onTokenRequest: () => void tokenRequests++,
+      log,
+    },
+    { requestMs: options.requestTimeoutMs ?? 10_000 },
+  )
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const origin = `http://${host}:${port}`
+  const primary = accountList[0]!
+  const demo = workspaces.get(DEMO_WORKSPACE)!
+  return {
+    authUrl: origin + AUTH_PATH,
+    queryUrl: origin + QUERY_PATH,
+    workspace: DEMO_WORKSPACE,
+    apis: [...demo.apis.keys()],
+    account: { clientId: primary.clientId, clientSecret: primary.clientSecret },
+    accounts: accountList,
+    startupMs: Math.round(performance.now() - started),
+    tokenRequestCount: () => tokenRequests,
+    revokeTokens: () => tokens.revokeAll(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

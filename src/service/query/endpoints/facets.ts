@@ -1,0 +1,105 @@
+import { parseTupleList } from '../../../shared/query/tuple'
+import type { AttributeValue, DataObject } from '../../dataset/model'
+import { badRequest } from '../../service-error'
+import { parameterLabel, type EndpointDefinition } from '../endpoint'
+import { objectOf, objectSet, probability, sortItems, type Item } from '../result-set'
+
+/**
+ * Facets: an options endpoint counts the values of one property over its
+ * input; its `:FILTER` partner keeps the input whose value is one of the
+ * selected tuples (disjunctive within the facet).
+ */
+
+interface Facet {
+  name: string
+  label: string
+  valueClass: string
+  accepts: readonly string[]
+  valueOf(object: DataObject): DataObject | null
+}
+
+// Named property reads (not attributes[name]) keep these lookups monomorphic: they run per result.
+// An attribute that is an object is always a Ref (see AttributeValue).
+function target(value: AttributeValue | undefined): DataObject | null {
+  return typeof value === 'object' && value !== null ? value.target : null
+}
+
+const continentFacet: Facet = {
+  name: 'continent',
+  label: 'continent',
+  valueClass: 'continent',
+  accepts: ['city', 'country'],
+  valueOf(object) {
+    const country = object.class[0] === 'country' ? object : target(object.attributes.country)
+    return country ? target(country.attributes.continent) : null
+  },
+}
+
+const countryFacet: Facet = {
+  name: 'country',
+  label: 'country',
+  valueClass: 'country',
+  accepts: ['city'],
+  valueOf: (object) => target(object.attributes.country),
+}
+
+function optionsEndpoint(facet: Facet): EndpointDefinition {
+  return {
+    name: facet.name,
+    kind: 'facet-options',
+    stackable: true,
+    description: `The ${facet.label} values of the results before it, with how many results have each (probability: their share).`,
+    parameters: [],
+    output: ['OBJ'],
+    accepts: facet.accepts,
+    run(input) {
+      const counts = new Map<DataObject, number>()
+      for (const item of input.items) {
+        const value = facet.valueOf(objectOf(item))
+        if (value) counts.set(value, (counts.get(value) ?? 0) + 1)
+      }
+      const total = input.items.length
+      const items: Item[] = []
+      for (const [value, count] of counts) {
+        const option: DataObject = { id: value.id, class: value.class, attributes: { ...value.attributes, count } }
+        items.push({ p: probability(count / total), tuple: [option] })
+      }
+      return objectSet(facet.valueClass, sortItems(items))
+    },
+  }
+}
+
+function selectedIds(endpoint: string, value: string): Set<string> {
+  const parsed = parseTupleList(value)
+  if (!parsed.ok) throw badRequest(`The ${parameterLabel(endpoint, 'value')} is not tuple notation such as 1("FR")|1("DE"): ${parsed.error.message}`)
+  return new Set(parsed.value.flatMap((tuple) => (tuple.values[0] === undefined ? [] : [String(tuple.values[0])])))
+}
+
+function filterEndpoint(facet: Facet): EndpointDefinition {
+  const name = `${facet.name}:FILTER`
+  return {
+    name,
+    kind: 'facet-filter',
+    stackable: true,
+    description: `Keeps the results whose ${facet.label} is one of the selected options (ids from the "${facet.name}" endpoint).`,
+    parameters: [
+      { name: 'value', type: 'TUPLE_LIST', required: true, description: `Selected ${facet.label} ids in tuple notation, such as 1("${facet.name === 'country' ? 'FR' : 'Europe'}")` },
+    ],
+    output: ['OBJ'],
+    accepts: facet.accepts,
+    run(input, parameters) {
+      const selected = selectedIds(name, parameters.value ?? '')
+      // Filtering keeps the input's order, which is already the ranking order.
+      const items = input.items.filter((item) => {
+        const value = facet.valueOf(objectOf(item))
+        return value !== null && selected.has(value.id)
+      })
+      return { ...input, items }
+    },
+  }
+}
+
+export const facetEndpoints: EndpointDefinition[] = [continentFacet, countryFacet].flatMap((facet) => [
+  optionsEndpoint(facet),
+  filterEndpoint(facet),
+])

@@ -1,0 +1,27 @@
+import { badRequest } from '../../service-error'
+import { integerParameter, type EndpointDefinition } from '../endpoint'
+import { objectOf } from '../result-set'
+
+/** A stackable numeric filter: keeps cities whose population lies within [min, max]. */
+export const population: EndpointDefinition = {
+  name: 'population',
+  kind: 'filter',
+  stackable: true,
+  description: 'Keeps the cities whose population is at least min and at most max (either may be left out).',
+  parameters: [
+    { name: 'min', type: 'INTEGER', required: false, description: 'Smallest population kept, such as 100000' },
+    { name: 'max', type: 'INTEGER', required: false, description: 'Largest population kept' },
+  ],
+  output: ['OBJ'],
+  accepts: ['city'],
+  run(input, parameters) {
+    const min = integerParameter('population', 'min', parameters.min) ?? -Infinity
+    const max = integerParameter('population', 'max', parameters.max) ?? Infinity
+    if (min > max) throw badRequest(`The parameters of endpoint "population" are contradictory: min ${min} is above max ${max}`)
+    const items = input.items.filter((item) => {
+      const value = Number(objectOf(item).attributes.population)
+      return value >= min && value <= max
+    })
+    return { ...input, items }
+  },
+}

@@ -1,0 +1,48 @@
+import type { DataType } from '../../shared/api-description'
+import { compareIds, type DataObject } from '../dataset/model'
+
+/**
+ * What flows between stacked endpoints: scored tuples, always kept sorted by
+ * probability (highest first) and then by key, so that paging and repeated
+ * requests are deterministic.
+ */
+
+export type Cell = DataObject | string
+
+export interface Item {
+  p: number
+  tuple: Cell[]
+}
+
+export interface ResultSet {
+  output: DataType[]
+  /** Class of the objects in a one-OBJ-column set (`city`, `country`…), or `triple`. */
+  rowClass: string
+  items: Item[]
+}
+
+/** Six decimals keep a distinct probability for each of ~135,000 positions. */
+export function probability(value: number): number {
+  return Math.round(value * 1e6) / 1e6
+}
+
+export function itemKey(item: Item): string {
+  const first = item.tuple[0]
+  if (item.tuple.length === 1 && typeof first === 'object') return first.id
+  return item.tuple.map((cell) => (typeof cell === 'string' ? cell : cell.id)).join('\u0000')
+}
+
+export function sortItems(items: Item[]): Item[] {
+  const keyed = items.map((item) => ({ item, key: itemKey(item) }))
+  keyed.sort((a, b) => b.item.p - a.item.p || compareIds(a.key, b.key))
+  return keyed.map((entry) => entry.item)
+}
+
+export function objectSet(rowClass: string, items: Item[]): ResultSet {
+  return { output: ['OBJ'], rowClass, items }
+}
+
+/** The object of a one-OBJ-column item; stacking checks guarantee the shape. */
+export function objectOf(item: Item): DataObject {
+  return item.tuple[0] as DataObject
+}

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterEach, describe, expect, it } from 'vitest'
+
+/** `npm run service` as scripts use it: the first stdout line is one JSON object. */
+
+const running: ChildProcess[] = []
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+function start(args: string[]): ChildProcess {
+  // tsx from node_modules directly (what `npx tsx` runs): npx itself would not pass on the exit code after SIGTERM.
+  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
+  const child = spawn(tsx, ['src/service/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+  running.push(child)
+  return child
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.once('line', (line) => {
+      lines.close()
+      resolve(line)
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)))
+  })
+}
+
+function exit(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = ''
+  child.stderr!.on('data', (data: Buffer) => (stderr += data.toString()))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })))
+}
+
+describe('service cli', () => {
+  it('--json prints {authUrl, queryUrl, workspace, apis, account} first, serves, and stops on SIGTERM', async () => {
+    const child = start(['--port', '0', '--token-lifetime', '60', '--quota', '20', '--json'])
+    const info = JSON.parse(await firstLine(child))
+    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'workspace', 'apis', 'account'])
+    expect(info).toMatchObject({ workspace: 'world', apis: ['places', 'public'], account: { clientId: 'demo' } })
+    expect(info.account.clientSecret).toMatch(/^[A-Za-z0-9_-]{24,}$/)
+    const token = await fetch(`${info.authUrl}/api/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json-patch+json' },
+      body: JSON.stringify({ WorkspaceName: 'world', ClientId: 'demo', ClientSecret: info.account.clientSecret, ForceReauth: false }),
+    })
+    expect(((await token.json()) as { expires_in: number }).expires_in).toBe(60)
+    expect((await fetch(`${info.queryUrl}/world/api/places/`)).status).toBe(200)
+    const done = exit(child)
+    child.kill('SIGTERM')
+    expect((await done).code).toBe(0)
+  })
+
+  it('takes accounts from --accounts and prints a generated secret once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'service-cli-'))
+    const file = join(dir, 'accounts.json')
+    writeFileSync(file, JSON.stringify([{ clientId: 'team', clientSecret: 'team-secret-1234' }, { clientId: 'bot' }]))
+    const child = start(['--port', '0', '--accounts', file, '--json'])
+    const lines = createInterface({ input: child.stdout! })
+    const output: string[] = []
+    await new Promise<void>((resolve) => lines.on('line', (line) => output.push(line) === 2 && resolve()))
+    expect(JSON.parse(output[0]!).account).toEqual({ clientId: 'team', clientSecret: 'team-secret-1234' })
+    expect(JSON.parse(output[1]!)).toMatchObject({ clientId: 'bot' })
+    child.kill('SIGTERM')
+  })
+
+  it.each([
+    [['--port', 'eighty'], '--port'],
+    [['--quota', '0'], '--quota'],
+    [['--token-lifetime'], '--token-lifetime'],
+    [['--accounts', '/nonexistent/accounts.json'], '--accounts'],
+    [['--colour'], '--colour'],
+  ])('refuses %j with exit code 2 and a message naming the flag', async (args, flag) => {
+    const { code, stderr } = await exit(start(args))
+    expect(code).toBe(2)
+    expect(stderr).toContain(flag)
+  })
+})
