@@ -36,7 +36,13 @@ function createWindow(): void {
 }
 
 app.whenReady().then(async () => {
-  core = await createAppCore({ dataDir: app.getPath('userData'), host: 'electron', version: app.getVersion() })
+  // QE_DATA_DIR and QE_KEYCHAIN_SERVICE let tests run a window that never touches the user's own data.
+  core = await createAppCore({
+    dataDir: process.env.QE_DATA_DIR ?? app.getPath('userData'),
+    host: 'electron',
+    version: app.getVersion(),
+    keychainService: process.env.QE_KEYCHAIN_SERVICE,
+  })
   ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) => {
     const frameUrl = event.senderFrame?.url ?? ''
     if (!frameUrl.startsWith('file://') && !(process.env.ELECTRON_RENDERER_URL && frameUrl.startsWith(process.env.ELECTRON_RENDERER_URL))) {

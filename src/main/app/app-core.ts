@@ -46,7 +46,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (store.problem) log.error(store.problem)
 
   const ownsDemo = options.demo === undefined || options.demo === 'embedded'
-  const demo = ownsDemo ? await startService() : options.demo === 'none' ? null : (options.demo ?? null)
+  const demo: RunningService | null =
+    options.demo === undefined || options.demo === 'embedded' ? await startService() : options.demo === 'none' ? null : options.demo
   const builtIns = demo ? [await demoConnection(demo, log)] : []
 
   const http = new HttpClient(options.http)

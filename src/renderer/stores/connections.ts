@@ -40,6 +40,7 @@ export const useConnectionsStore = defineStore('connections', () => {
 
   async function describe(): Promise<void> {
     description.value = null
+    error.value = null
     if (!selectedId.value || !api.value) {
       descriptionState.value = 'none'
       return
@@ -53,7 +54,7 @@ export const useConnectionsStore = defineStore('connections', () => {
       }
     } catch (e) {
       descriptionState.value = 'error'
-      error.value = errorMessage(e)
+      error.value = `Could not read the API description: ${errorMessage(e)}`
     }
   }
 

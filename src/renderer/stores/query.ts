@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type { QueryReply } from '../../shared/ipc/contract'
 import type { EndpointStep, QueryRequest, ResponseType } from '../../shared/query/model'
 import type { ResultsResponse, StatisticsResponse } from '../../shared/responses'
+import { validateRequest } from '../../shared/query/validate'
 import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
 
@@ -42,7 +43,7 @@ export const useQueryStore = defineStore('query', () => {
       responseType,
       options:
         responseType === 'results'
-          ? { config: connections.config, count: count.value, offset: pageOffset }
+          ? { config: connections.config, count: Number(count.value), offset: pageOffset }
           : { config: connections.config },
     }
   }
@@ -61,8 +62,10 @@ export const useQueryStore = defineStore('query', () => {
       error.value = 'Choose a connection first.'
       return
     }
-    if (!Number.isInteger(count.value) || count.value < 1 || count.value > 100) {
-      error.value = `Page size must be a whole number from 1 to 100 (got ${count.value}).`
+    const found = validateRequest(request('results', pageOffset), { description: connections.description })
+    if (found.length > 0) {
+      error.value = found.map((problem) => problem.message).join('\n')
+      problems.value = found
       return
     }
     const id = crypto.randomUUID()
@@ -97,11 +100,22 @@ export const useQueryStore = defineStore('query', () => {
     await Promise.all([call('query:cancel', { requestId: id }), call('query:cancel', { requestId: `${id}:stats` })]).catch(() => undefined)
   }
 
+  /** A new connection or API: answers to the old one would mislead. */
+  function reset(): void {
+    void cancel()
+    results.value = null
+    statistics.value = null
+    lastReply.value = null
+    error.value = null
+    problems.value = []
+    offset.value = 0
+  }
+
   const nextPage = () => run(offset.value + count.value, false)
   const previousPage = () => run(Math.max(0, offset.value - count.value), false)
 
   return {
     steps, count, offset, results, statistics, lastReply, running, error, problems,
-    page, pageCount, hasPrevious, hasNext, request, run, cancel, nextPage, previousPage,
+    page, pageCount, hasPrevious, hasNext, request, run, cancel, reset, nextPage, previousPage,
   }
 })

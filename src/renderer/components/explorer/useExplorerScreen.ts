@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, onMounted } from 'vue'
+import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
 import type { EndpointStep } from '../../../shared/query/model'
 import { buildUrl } from '../../../shared/query/url'
 import { useConnectionsStore } from '../../stores/connections'
@@ -28,6 +28,11 @@ export function useExplorerScreen() {
       return ''
     }
   })
+
+  watch(
+    () => [connections.selectedId, connections.api],
+    () => query.reset(),
+  )
 
   function updateStep(index: number, step: EndpointStep): void {
     query.steps[index] = step

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# First-time set-up on a fresh machine: the system packages the OS keychain and
+# the browser tests need (Debian/Ubuntu, when we may install them), then the npm
+# packages, then a build. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth)
+
+install_system_packages() {
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "No apt-get here: install the equivalents of ${SYSTEM_PACKAGES[*]} yourself (the app runs without them: secrets then stay in memory, and e2e tests need a Chromium)."
+    return
+  fi
+  local missing=()
+  for package in "${SYSTEM_PACKAGES[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo=(sudo -n)
+    else
+      echo "Missing system packages: ${missing[*]}. Install them with: sudo apt-get install ${missing[*]}"
+      echo "(Continuing: without them secrets stay in memory for a session, and the e2e tests cannot run.)"
+      return
+    fi
+  fi
+  echo "Installing system packages: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+install_system_packages
+npm ci --no-audit --no-fund
+npx electron-vite build
+echo "Set-up done. Start the app with: npm start"
