@@ -7,7 +7,13 @@ cd "$(dirname "$0")/.."
 
 if [ -z "${QE_TEST_SESSION:-}" ] && command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
   export QE_TEST_SESSION=1
-  exec dbus-run-session -- bash -c 'echo -n "query-explorer-tests" | gnome-keyring-daemon --unlock --replace --daemonize --components=secrets >/dev/null; exec bash scripts/test.sh "$@"' bash "$@"
+  # The keyring's files go to a throwaway folder: a user's own login keyring is
+  # never opened, and a fresh one is created and unlocked with a known password.
+  keyring_home=$(mktemp -d)
+  trap 'rm -rf "$keyring_home"' EXIT
+  export QE_KEYRING_HOME=$keyring_home
+  dbus-run-session -- bash -c 'echo -n "query-explorer-tests" | XDG_DATA_HOME="$QE_KEYRING_HOME" gnome-keyring-daemon --unlock --replace --daemonize --components=secrets >/dev/null; exec bash scripts/test.sh "$@"' bash "$@"
+  exit $?
 fi
 [ -z "${QE_TEST_SESSION:-}" ] && echo "No dbus-run-session/gnome-keyring-daemon: keychain tests will be skipped (run scripts/setup.sh)."
 
