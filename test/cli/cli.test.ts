@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ISSUE_EXAMPLE, ISSUE_EXAMPLE_URL } from '../fixtures/issue-example'
 
 /** The real launcher, spawned as a user would run it. */
 const ROOT = resolve(__dirname, '../..')
@@ -27,16 +28,8 @@ function file(name: string, content: unknown): string {
   return path
 }
 
-const EXAMPLE = {
-  version: '4',
-  workspace: 'world',
-  api: 'places',
-  steps: [{ context: { lang: 'en' } }, { endpoint: 'search', parameters: { query: 'new york' } }, { endpoint: 'country:FILTER', parameters: { value: '1("https://ex.org/US")' } }],
-  responseType: 'results',
-  options: { config: 'default', count: 10, offset: 0 },
-}
-const EXAMPLE_URL =
-  'https://q.example.com/4/world/api/places/c/lang/en/e/search/p/query/new%20york/e/country:FILTER/p/value/1(%22https%3A%2F%2Fex.org%2FUS%22)/results?config=default&count=10&offset=0'
+const EXAMPLE = ISSUE_EXAMPLE
+const EXAMPLE_URL = ISSUE_EXAMPLE_URL
 
 describe('query-explorer url', () => {
   it('prints the URL of a request file', () => {

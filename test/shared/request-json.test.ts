@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readRequestJson } from '../../src/shared/query/request-json'
+import { ISSUE_EXAMPLE } from '../fixtures/issue-example'
 
-const GOOD = {
-  version: '4',
-  workspace: 'world',
-  api: 'places',
-  steps: [{ context: { lang: 'en' } }, { endpoint: 'search', parameters: { query: 'new york' } }, { endpoint: 'country:FILTER', parameters: { value: '1("https://ex.org/US")' } }],
-  responseType: 'results',
-  options: { config: 'default', count: 10, offset: 0 },
-}
+const GOOD = ISSUE_EXAMPLE
 
 function problemsOf(text: string) {
   const result = readRequestJson(text)
