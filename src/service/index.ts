@@ -5,7 +5,7 @@ import { TokenStore } from './auth/tokens'
 import { loadDataset } from './dataset/load'
 import { buildTextIndex } from './dataset/text-index'
 import { AUTH_PATH, QUERY_PATH, createServiceServer } from './http/server'
-import { Lru } from './query/lru'
+import { createChainCache } from './query/chain-cache'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
 
 /**
@@ -13,9 +13,6 @@ import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
  * dataset, on one loopback port. The app starts it as its Demo connection;
  * tests and `npm run service` start it the same way.
  */
-
-/** Enough for every page and facet of the searches a few users explore at once. */
-const SEARCH_CACHE_ENTRIES = 256
 
 export type { AccountSpec, Role } from './auth/accounts'
 
@@ -71,7 +68,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const server = createServiceServer(
     {
       auth: { accounts, tokens, quota: new TokenQuota(quotaLimit), workspaces: new Set(workspaces.keys()) },
-      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, searchCache: new Lru(SEARCH_CACHE_ENTRIES) },
+      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache() },
       onTokenRequest: () => void tokenRequests++,
       log,
     },

@@ -6,7 +6,7 @@ import { TokenQuota } from '../../src/service/auth/quota'
 import { TokenStore } from '../../src/service/auth/tokens'
 import { loadDataset } from '../../src/service/dataset/load'
 import { createServiceServer } from '../../src/service/http/server'
-import { Lru } from '../../src/service/query/lru'
+import { createChainCache } from '../../src/service/query/chain-cache'
 import { hostedWorkspaces } from '../../src/service/workspace/workspaces'
 import { PLACES, openSession, type Session } from './service-session'
 
@@ -194,7 +194,7 @@ describe('a fault of the service', () => {
           },
           tokens: new TokenStore(60),
           accounts,
-          searchCache: new Lru(1),
+          chainCache: createChainCache(),
         },
         onTokenRequest: () => {},
         log: () => {},

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { Interner } from './columns'
 import { Ref, compareIds, type DataObject, type Dataset } from './model'
 
 /**
@@ -47,6 +48,9 @@ export function loadDataset(): Dataset {
 
   const continentIndex = new Map<string, DataObject>()
   const countryIndex = new Map<string, DataObject>()
+  const continentOrdinals = new Interner()
+  const countryOrdinals = new Interner()
+  const continentOfCountry: number[] = []
   const continentOf = (region: string): DataObject => {
     const name = region === '' ? 'Unknown' : region
     let continent = continentIndex.get(name)
@@ -72,6 +76,7 @@ export function loadDataset(): Dataset {
       },
     }
     countryIndex.set(code, country)
+    continentOfCountry[countryOrdinals.ordinalOf(country)] = continentOrdinals.ordinalOf(continent)
     ;(continent.attributes.countries as number) += 1
     return country
   }
@@ -79,11 +84,15 @@ export function loadDataset(): Dataset {
 
   const cities: DataObject[] = new Array(rawCities.length)
   const cityIndex = new Map<string, DataObject>()
+  const cityCountry = new Uint16Array(rawCities.length)
+  const cityPopulation = new Float64Array(rawCities.length)
   let maxPopulation = 1
   for (let i = 0; i < rawCities.length; i++) {
     const raw = rawCities[i]!
     // A few cities name a country code world-countries lacks; they still get a country.
     const country = countryIndex.get(raw.country) ?? addCountry(raw.country, null)
+    cityCountry[i] = countryOrdinals.ordinals.get(country.id)!
+    cityPopulation[i] = raw.population
     ;(country.attributes.cities as number) += 1
     const continent = (country.attributes.continent as Ref).target
     ;(continent.attributes.cities as number) += 1
@@ -105,10 +114,27 @@ export function loadDataset(): Dataset {
     if (raw.population > maxPopulation) maxPopulation = raw.population
   }
 
+  if (countryOrdinals.objects.length > 0xffff || continentOrdinals.objects.length > 0xff) {
+    throw new RangeError('More countries or continents than the city columns can index')
+  }
   const byId = (a: DataObject, b: DataObject) => compareIds(a.id, b.id)
+  const cityOrdinalsById = new Int32Array(cities.length)
+  for (let i = 0; i < cities.length; i++) cityOrdinalsById[i] = i
+  // Ties (none expected) keep load order, as a stable sort of the objects would.
+  cityOrdinalsById.sort((a, b) => compareIds(cities[a]!.id, cities[b]!.id) || a - b)
   return {
     cities,
-    citiesById: [...cities].sort(byId),
+    citiesById: Array.from(cityOrdinalsById, (ordinal) => cities[ordinal]!),
+    columns: {
+      country: cityCountry,
+      population: cityPopulation,
+      continentOfCountry: Uint8Array.from(continentOfCountry),
+      countries: countryOrdinals.objects,
+      continents: continentOrdinals.objects,
+      countryOrdinal: countryOrdinals.ordinals,
+      continentOrdinal: continentOrdinals.ordinals,
+      byId: cityOrdinalsById,
+    },
     cityIndex,
     countries: [...countryIndex.values()].sort(byId),
     countryIndex,

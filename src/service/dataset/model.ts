@@ -1,3 +1,5 @@
+import type { CityColumns } from './columns'
+
 /**
  * The objects the demo workspace serves. A reference points straight at its
  * target so that `level` can expand it without a lookup.
@@ -20,6 +22,8 @@ export interface Dataset {
   /** Cities in id order (string compare), the input of a stackable endpoint that stands first. */
   citiesById: DataObject[]
   cityIndex: Map<string, DataObject>
+  /** Per-city facts as typed arrays, for filters and facet counts. */
+  columns: CityColumns
   countries: DataObject[]
   countryIndex: Map<string, DataObject>
   continents: DataObject[]

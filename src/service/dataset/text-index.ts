@@ -7,6 +7,8 @@ import type { DataObject } from './model'
  */
 
 export interface TextHit {
+  /** Position of the object in the indexed list (the city ordinal). */
+  ordinal: number
   object: DataObject
   score: number
 }
@@ -37,7 +39,7 @@ export function buildTextIndex(objects: DataObject[]): TextIndex {
     search(query) {
       // Prefix matching only from three letters on: shorter prefixes match most of the world.
       const hits = index.search(query, { prefix: (term) => term.length >= 3, combineWith: 'OR' })
-      return hits.map((hit) => ({ object: objects[hit.id as number]!, score: hit.score }))
+      return hits.map((hit) => ({ ordinal: hit.id as number, object: objects[hit.id as number]!, score: hit.score }))
     },
   }
 }

@@ -10,9 +10,8 @@ import { tableOf } from '../formats/table'
 import { toXlsx } from '../formats/xlsx'
 import { toXml } from '../formats/xml'
 import { planChain, runChain } from '../query/chain'
-import type { Lru } from '../query/lru'
+import type { ChainCache } from '../query/chain-cache'
 import { resolveOptions } from '../query/options'
-import type { ResultSet } from '../query/result-set'
 import { applyCutoff, pageOf, resultsBody, statisticsBody } from '../query/render'
 import { ServiceError, badRequest } from '../service-error'
 import { describeApi, type WorkspaceDefinition } from '../workspace/workspaces'
@@ -32,7 +31,8 @@ export interface QueryService {
   text: TextIndex
   tokens: TokenStore
   accounts: AccountDirectory
-  searchCache: Lru<string, ResultSet>
+  /** Results of chain prefixes; they never change while the service runs. */
+  chainCache: ChainCache
 }
 
 const TYPES: Record<string, string> = {
@@ -77,7 +77,7 @@ export async function answerQuery(service: QueryService, path: string, search: s
     }
   }
 
-  const { result } = runChain(plan, { dataset: service.dataset, text: service.text, config: options.config, searchCache: service.searchCache })
+  const { result } = runChain(plan, { dataset: service.dataset, text: service.text, config: options.config }, service.chainCache)
   const items = applyCutoff(result.items, options.cutoff)
   if (request.responseType === 'count') return jsonReply(200, { total: items.length })
   if (request.responseType === 'statistics') return jsonReply(200, statisticsBody(items))

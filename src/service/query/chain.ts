@@ -1,6 +1,7 @@
 import { isEndpointStep, type Step } from '../../shared/query/model'
 import { badRequest } from '../service-error'
 import type { ApiDefinition } from '../workspace/workspaces'
+import { stepKey, type ChainCache } from './chain-cache'
 import { parameterLabel, type EndpointDefinition, type RunContext } from './endpoint'
 import { objectSet, type ResultSet } from './result-set'
 
@@ -80,10 +81,23 @@ export interface ChainResult {
   last: EndpointDefinition
 }
 
-export function runChain(plan: PlannedStep[], context: RunContext): ChainResult {
-  let result: ResultSet | null = null
-  let previous: EndpointDefinition | null = null
-  for (const { endpoint, parameters } of plan) {
+/**
+ * Runs the steps after the longest prefix the cache holds, caching each new
+ * prefix result. A step that throws caches nothing, so errors are met again in
+ * the same order; a cached prefix passed every check when it was first run.
+ */
+export function runChain(plan: PlannedStep[], context: RunContext, cache: ChainCache): ChainResult {
+  // The ranking is the only configuration that changes results (through search).
+  const keys: string[] = []
+  let key = context.config.ranking
+  for (const { endpoint, parameters } of plan) keys.push((key += stepKey(endpoint.name, parameters)))
+
+  let start = plan.length
+  let result: ResultSet | undefined
+  while (start > 0 && (result = cache.get(keys[start - 1]!)) === undefined) start--
+  let previous: EndpointDefinition | null = start > 0 ? plan[start - 1]!.endpoint : null
+  for (let i = start; i < plan.length; i++) {
+    const { endpoint, parameters } = plan[i]!
     const input: ResultSet = result ?? allCities(context)
     if (previous && !endpoint.accepts.includes(input.rowClass)) {
       throw badRequest(
@@ -91,6 +105,7 @@ export function runChain(plan: PlannedStep[], context: RunContext): ChainResult 
       )
     }
     result = endpoint.run(input, parameters, context)
+    cache.set(keys[i]!, result)
     previous = endpoint
   }
   // planChain guarantees at least one endpoint.
@@ -104,7 +119,8 @@ function allCities(context: RunContext): ResultSet {
   let base = baseSets.get(context.dataset)
   if (!base) {
     // Built once: stages never mutate their input, so the set can be shared.
-    base = objectSet('city', context.dataset.citiesById.map((city) => ({ p: 1, tuple: [city] })))
+    const { citiesById, columns } = context.dataset
+    base = objectSet('city', citiesById.map((city) => ({ p: 1, tuple: [city] })), columns.byId)
     baseSets.set(context.dataset, base)
   }
   return base

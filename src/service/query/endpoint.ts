@@ -2,7 +2,6 @@ import type { DataType, EndpointKind } from '../../shared/api-description'
 import type { Dataset } from '../dataset/model'
 import type { TextIndex } from '../dataset/text-index'
 import { badRequest } from '../service-error'
-import type { Lru } from './lru'
 import type { ResultSet } from './result-set'
 
 /** One endpoint of an API: what the description route shows, and how it runs. */
@@ -25,8 +24,6 @@ export interface RunContext {
   dataset: Dataset
   text: TextIndex
   config: RankingConfig
-  /** Search results by configuration and query; they never change while the service runs. */
-  searchCache: Lru<string, ResultSet>
 }
 
 export interface EndpointDefinition {

@@ -19,6 +19,11 @@ export interface ResultSet {
   /** Class of the objects in a one-OBJ-column set (`city`, `country`…), or `triple`. */
   rowClass: string
   items: Item[]
+  /**
+   * For a set of single cities, when known: the city ordinal of each item, in
+   * item order, so that filters and counts read the dataset's columns.
+   */
+  cities?: Int32Array
 }
 
 /** Six decimals keep a distinct probability for each of ~135,000 positions. */
@@ -38,8 +43,27 @@ export function sortItems(items: Item[]): Item[] {
   return keyed.map((entry) => entry.item)
 }
 
-export function objectSet(rowClass: string, items: Item[]): ResultSet {
-  return { output: ['OBJ'], rowClass, items }
+export function objectSet(rowClass: string, items: Item[], cities?: Int32Array): ResultSet {
+  return cities ? { output: ['OBJ'], rowClass, items, cities } : { output: ['OBJ'], rowClass, items }
+}
+
+/** The items a filter keeps, in their ranking order; a set with city ordinals keeps those too. */
+export function keepItems(input: ResultSet, items: Item[], cities?: Int32Array): ResultSet {
+  return objectSet(input.rowClass, items, cities)
+}
+
+/** Keeps the cities of a set that has ordinals, testing only the ordinal. */
+export function keepCities(input: ResultSet, cities: Int32Array, keep: (city: number) => boolean): ResultSet {
+  const items: Item[] = []
+  const kept = new Int32Array(cities.length)
+  let count = 0
+  for (let i = 0; i < cities.length; i++) {
+    const city = cities[i]!
+    if (!keep(city)) continue
+    items.push(input.items[i]!)
+    kept[count++] = city
+  }
+  return keepItems(input, items, kept.slice(0, count))
 }
 
 /** The object of a one-OBJ-column item; stacking checks guarantee the shape. */

@@ -1,8 +1,9 @@
 import { parseTupleList } from '../../../shared/query/tuple'
+import type { CityColumns } from '../../dataset/columns'
 import type { AttributeValue, DataObject } from '../../dataset/model'
 import { badRequest } from '../../service-error'
 import { parameterLabel, type EndpointDefinition } from '../endpoint'
-import { objectOf, objectSet, probability, sortItems, type Item } from '../result-set'
+import { keepCities, keepItems, objectOf, objectSet, probability, sortItems, type Item, type ResultSet } from '../result-set'
 
 /**
  * Facets: an options endpoint counts the values of one property over its
@@ -16,6 +17,11 @@ interface Facet {
   valueClass: string
   accepts: readonly string[]
   valueOf(object: DataObject): DataObject | null
+  /** The same as valueOf for a city, by ordinal: an index into `values(columns)`. */
+  valueOrdinal(city: number, columns: CityColumns): number
+  values(columns: CityColumns): DataObject[]
+  /** Flags by country ordinal: 1 for the countries whose value is selected. */
+  countryMask(selected: Set<string>, columns: CityColumns): Uint8Array
 }
 
 // Named property reads (not attributes[name]) keep these lookups monomorphic: they run per result.
@@ -33,6 +39,15 @@ const continentFacet: Facet = {
     const country = object.class[0] === 'country' ? object : target(object.attributes.country)
     return country ? target(country.attributes.continent) : null
   },
+  valueOrdinal: (city, columns) => columns.continentOfCountry[columns.country[city]!]!,
+  values: (columns) => columns.continents,
+  countryMask(selected, columns) {
+    const mask = new Uint8Array(columns.countries.length)
+    for (let country = 0; country < mask.length; country++) {
+      if (selected.has(columns.continents[columns.continentOfCountry[country]!]!.id)) mask[country] = 1
+    }
+    return mask
+  },
 }
 
 const countryFacet: Facet = {
@@ -41,6 +56,35 @@ const countryFacet: Facet = {
   valueClass: 'country',
   accepts: ['city'],
   valueOf: (object) => target(object.attributes.country),
+  valueOrdinal: (city, columns) => columns.country[city]!,
+  values: (columns) => columns.countries,
+  countryMask(selected, columns) {
+    const mask = new Uint8Array(columns.countries.length)
+    for (const id of selected) {
+      const country = columns.countryOrdinal.get(id)
+      if (country !== undefined) mask[country] = 1
+    }
+    return mask
+  },
+}
+
+/** How many input results have each value: by ordinal from the columns when the input has them. */
+function countValues(facet: Facet, input: ResultSet, columns: CityColumns): Map<DataObject, number> {
+  const counts = new Map<DataObject, number>()
+  if (input.cities) {
+    const values = facet.values(columns)
+    const byOrdinal = new Int32Array(values.length)
+    for (const city of input.cities) byOrdinal[facet.valueOrdinal(city, columns)]! += 1
+    byOrdinal.forEach((count, ordinal) => {
+      if (count > 0) counts.set(values[ordinal]!, count)
+    })
+    return counts
+  }
+  for (const item of input.items) {
+    const value = facet.valueOf(objectOf(item))
+    if (value) counts.set(value, (counts.get(value) ?? 0) + 1)
+  }
+  return counts
 }
 
 function optionsEndpoint(facet: Facet): EndpointDefinition {
@@ -52,18 +96,15 @@ function optionsEndpoint(facet: Facet): EndpointDefinition {
     parameters: [],
     output: ['OBJ'],
     accepts: facet.accepts,
-    run(input) {
-      const counts = new Map<DataObject, number>()
-      for (const item of input.items) {
-        const value = facet.valueOf(objectOf(item))
-        if (value) counts.set(value, (counts.get(value) ?? 0) + 1)
-      }
+    run(input, _parameters, { dataset }) {
+      const counts = countValues(facet, input, dataset.columns)
       const total = input.items.length
       const items: Item[] = []
       for (const [value, count] of counts) {
         const option: DataObject = { id: value.id, class: value.class, attributes: { ...value.attributes, count } }
         items.push({ p: probability(count / total), tuple: [option] })
       }
+      // Sorting by probability then id makes the order independent of how the counts were gathered.
       return objectSet(facet.valueClass, sortItems(items))
     },
   }
@@ -87,14 +128,19 @@ function filterEndpoint(facet: Facet): EndpointDefinition {
     ],
     output: ['OBJ'],
     accepts: facet.accepts,
-    run(input, parameters) {
+    run(input, parameters, { dataset }) {
       const selected = selectedIds(name, parameters.value ?? '')
       // Filtering keeps the input's order, which is already the ranking order.
+      if (input.cities) {
+        const mask = facet.countryMask(selected, dataset.columns)
+        const country = dataset.columns.country
+        return keepCities(input, input.cities, (city) => mask[country[city]!] === 1)
+      }
       const items = input.items.filter((item) => {
         const value = facet.valueOf(objectOf(item))
         return value !== null && selected.has(value.id)
       })
-      return { ...input, items }
+      return keepItems(input, items)
     },
   }
 }

@@ -1,6 +1,6 @@
 import { badRequest } from '../../service-error'
 import { integerParameter, type EndpointDefinition } from '../endpoint'
-import { objectOf } from '../result-set'
+import { keepCities, keepItems, objectOf } from '../result-set'
 
 /** A stackable numeric filter: keeps cities whose population lies within [min, max]. */
 export const population: EndpointDefinition = {
@@ -14,14 +14,18 @@ export const population: EndpointDefinition = {
   ],
   output: ['OBJ'],
   accepts: ['city'],
-  run(input, parameters) {
+  run(input, parameters, { dataset }) {
     const min = integerParameter('population', 'min', parameters.min) ?? -Infinity
     const max = integerParameter('population', 'max', parameters.max) ?? Infinity
     if (min > max) throw badRequest(`The parameters of endpoint "population" are contradictory: min ${min} is above max ${max}`)
+    if (input.cities) {
+      const populations = dataset.columns.population
+      return keepCities(input, input.cities, (city) => populations[city]! >= min && populations[city]! <= max)
+    }
     const items = input.items.filter((item) => {
       const value = Number(objectOf(item).attributes.population)
       return value >= min && value <= max
     })
-    return { ...input, items }
+    return keepItems(input, items)
   },
 }

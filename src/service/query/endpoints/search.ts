@@ -1,8 +1,8 @@
-import type { DataObject, Dataset } from '../../dataset/model'
+import { compareIds, type DataObject, type Dataset } from '../../dataset/model'
 import type { TextIndex } from '../../dataset/text-index'
 import { badRequest } from '../../service-error'
 import type { EndpointDefinition, RankingConfig } from '../endpoint'
-import { objectSet, probability, sortItems, type Item, type ResultSet } from '../result-set'
+import { objectSet, probability, type Item, type ResultSet } from '../result-set'
 
 /**
  * Free-text search over city names. Probability is the text score relative to
@@ -20,15 +20,21 @@ function relevance(score: number, best: number, object: DataObject, config: Rank
   return config.ranking === 'text-and-population' ? text * populationFactor(object, maxPopulationLog) : text
 }
 
-/** Search results by relevance, computed once per configuration and query. */
+/**
+ * Search results by relevance (probability desc, then id, as sortItems
+ * orders), with their city ordinals. The chain cache keeps them per
+ * configuration and query.
+ */
 function rank(query: string, text: TextIndex, config: RankingConfig, dataset: Dataset): ResultSet {
   const hits = text.search(query)
   const best = hits.reduce((max, hit) => Math.max(max, hit.score), 0)
-  if (best <= 0) return objectSet('city', [])
-  const raw = hits.map((hit) => ({ object: hit.object, r: relevance(hit.score, best, hit.object, config, dataset.maxPopulationLog) }))
+  if (best <= 0) return objectSet('city', [], new Int32Array(0))
+  const raw = hits.map((hit) => ({ hit, r: relevance(hit.score, best, hit.object, config, dataset.maxPopulationLog), p: 0 }))
   const top = raw.reduce((max, hit) => Math.max(max, hit.r), 0)
-  const items: Item[] = raw.map((hit) => ({ p: probability(hit.r / top), tuple: [hit.object] }))
-  return objectSet('city', sortItems(items))
+  for (const entry of raw) entry.p = probability(entry.r / top)
+  raw.sort((a, b) => b.p - a.p || compareIds(a.hit.object.id, b.hit.object.id))
+  const items: Item[] = raw.map(({ hit, p }) => ({ p, tuple: [hit.object] }))
+  return objectSet('city', items, Int32Array.from(raw, ({ hit }) => hit.ordinal))
 }
 
 export const search: EndpointDefinition = {
@@ -39,14 +45,9 @@ export const search: EndpointDefinition = {
   parameters: [{ name: 'query', type: 'STRING', required: true, description: 'Words to look for in city names, such as "new york"' }],
   output: ['OBJ'],
   accepts: [],
-  run(_input, parameters, { text, config, dataset, searchCache }) {
+  run(_input, parameters, { text, config, dataset }) {
     const query = parameters.query ?? ''
     if (query.trim() === '') throw badRequest('The parameter "query" of endpoint "search" must not be empty')
-    const key = `${config.ranking}\u0000${query}`
-    const cached = searchCache.get(key)
-    if (cached) return cached
-    const result = rank(query, text, config, dataset)
-    searchCache.set(key, result)
-    return result
+    return rank(query, text, config, dataset)
   },
 }
