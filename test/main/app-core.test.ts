@@ -100,7 +100,8 @@ describe.skipIf(keychainMissing)('connections with an M2M account', () => {
     await call(core, 'query:run', { connectionId: id, requestId: 'a', request: search('paris') })
     const before = service.tokenRequestCount()
     service.revokeTokens()
-    const reply: { status: number } = await call(core, 'query:run', { connectionId: id, requestId: 'b', request: search('paris') })
+    // fresh: past the short-lived cache of identical requests, so the query really goes out.
+    const reply: { status: number } = await call(core, 'query:run', { connectionId: id, requestId: 'b', request: search('paris'), fresh: true })
     expect(reply.status).toBe(200)
     expect(service.tokenRequestCount() - before).toBe(1)
   })

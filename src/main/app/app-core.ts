@@ -13,6 +13,7 @@ import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../query/http-client'
 import { QueryRunner } from '../query/query-runner'
+import type { ReplyCacheOptions } from '../query/reply-cache'
 
 export const DEMO_CONNECTION_ID = 'demo'
 
@@ -25,6 +26,8 @@ export interface AppCoreOptions {
   /** Start the embedded demo service (default), use one already running, or none. */
   demo?: 'embedded' | 'none' | RunningService
   http?: HttpClientOptions
+  /** The short-lived cache of identical Query API requests; `ttlMs: 0` turns it off. */
+  replyCache?: ReplyCacheOptions
   echoLog?: boolean
 }
 
@@ -51,9 +54,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const builtIns = demo ? [await demoConnection(demo, log)] : []
 
   const http = new HttpClient(options.http)
-  const tokens = new TokenManager(http)
-  const registry = new ConnectionRegistry(store, secrets, tokens, builtIns)
-  const runner = new QueryRunner(http, tokens)
+  const redact = (value: string) => log.redact(value)
+  const tokens = new TokenManager(http, Date.now, redact)
+  const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
+  const runner = new QueryRunner(http, tokens, options.replyCache)
 
   const info = (): AppInfo => ({
     version: options.version,
@@ -65,7 +69,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers: HandlerTable = {
     ...appHandlers(info),
-    ...connectionHandlers(registry),
+    ...connectionHandlers(registry, tokens, runner),
     ...queryHandlers(registry, runner),
   }
   return {

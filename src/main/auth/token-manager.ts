@@ -3,7 +3,7 @@ import type { TokenRequestBody } from '../../shared/auth'
 import type { SecretStore } from '../credentials/secret-store'
 import type { HttpClient } from '../query/http-client'
 import { readTokenReply, type IssuedToken } from './token-reply'
-import { messageOf, parseJson } from '../query/response-body'
+import { messageOf, parseJson, scrubBody } from '../query/response-body'
 
 /** Tokens are renewed this long before they expire, so a query never races expiry. */
 export const RENEW_BEFORE_MS = 30_000
@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000
 
 /** One M2M account on one workspace: the unit that owns a token and a quota. */
 export interface TokenAccount {
-  /** Stable key for the cache and the quota count (the connection id). */
+  /** Stable key for the cached token (the connection id). */
   key: string
   authUrl: string
   workspace: string
@@ -21,16 +21,48 @@ export interface TokenAccount {
   cache: SecretStore
 }
 
+/** What the UI may know about an account's token: never the token itself. */
+export interface TokenStatus {
+  requestsLastHour: number
+  /** Epoch ms; null when no token is cached. */
+  tokenExpiresAt: number | null
+  /** Epoch ms before which no token request is sent (429 Retry-After); null when not blocked. */
+  retryAt: number | null
+}
+
+/**
+ * How to get a token: `cached` reuses one while it is valid; `check` asks the
+ * auth host with ForceReauth false past our cache (Test connection); `force`
+ * asks with ForceReauth true (Re-authenticate, and after a 401).
+ */
+export type TokenMode = 'cached' | 'check' | 'force'
+
 export function tokenCacheKey(key: string): string {
   return `token:${key}`
 }
 
+/** The server's quota counts per account and workspace (and auth host). */
+function quotaKey(account: TokenAccount): string {
+  return `${account.authUrl.replace(/\/+$/, '')}\n${account.workspace}\n${account.clientId}`
+}
+
+/**
+ * The margin before expiry at which a token is renewed: 30 s, or half the
+ * token's lifetime when that is shorter (a 10 s token is still used for 5 s).
+ */
+function renewMargin(token: IssuedToken): number {
+  if (token.issuedAt === undefined) return RENEW_BEFORE_MS
+  return Math.min(RENEW_BEFORE_MS, Math.max(0, (token.expiresAt - token.issuedAt) / 2))
+}
+
 /**
  * Requests, caches and reuses access tokens. One token request at a time per
- * account: concurrent queries wait for the one under way.
+ * account: concurrent queries wait for the one under way. Every token request
+ * is counted per account for the last hour, and after a 429 none is sent
+ * before its Retry-After.
  */
 export class TokenManager {
-  private readonly inFlight = new Map<string, Promise<IssuedToken>>()
+  private readonly inFlight = new Map<string, { mode: TokenMode; promise: Promise<IssuedToken> }>()
   private readonly memo = new Map<string, IssuedToken>()
   private readonly requestTimes = new Map<string, number[]>()
   private readonly blockedUntil = new Map<string, number>()
@@ -38,30 +70,75 @@ export class TokenManager {
   constructor(
     private readonly http: HttpClient,
     private readonly now: () => number = Date.now,
+    /** Told every token and secret it handles, so the logger can redact them. */
+    private readonly onSensitive: (value: string) => void = () => undefined,
   ) {}
 
-  /** A token valid for at least RENEW_BEFORE_MS more, from cache or a new request. */
-  async token(account: TokenAccount, options: { force?: boolean } = {}): Promise<string> {
-    if (!options.force) {
-      const cached = await this.cached(account)
-      if (cached) return cached.token
-    }
-    let pending = this.inFlight.get(account.key)
-    if (!pending) {
-      pending = this.request(account, options.force ?? false).finally(() => this.inFlight.delete(account.key))
-      this.inFlight.set(account.key, pending)
-    }
-    return (await pending).token
+  /** A token for a query: the cached one while valid, else one new request shared by every caller. */
+  async token(account: TokenAccount, mode: TokenMode = 'cached'): Promise<string> {
+    return (await this.issued(account, mode)).token
   }
 
-  /** Forget the cached token (after a 401), so the next call requests a new one. */
+  async issued(account: TokenAccount, mode: TokenMode = 'cached'): Promise<IssuedToken> {
+    if (mode === 'cached') {
+      const cached = await this.cached(account)
+      if (cached && !this.nearExpiry(cached)) return cached
+      // A token close to expiry is still the one the server holds: ForceReauth
+      // false would hand it back, so renewing it early needs ForceReauth true.
+      if (cached && cached.expiresAt > this.now()) mode = 'force'
+    }
+    const running = this.inFlight.get(account.key)
+    if (running) {
+      // Share the request under way when it gives what this caller needs;
+      // otherwise wait for it to end: one token request at a time per account.
+      if (mode === 'cached' || running.mode === mode || running.mode === 'force') return running.promise
+      await running.promise.catch(() => undefined)
+      return this.issued(account, mode)
+    }
+    const promise = this.request(account, mode === 'force').finally(() => {
+      if (this.inFlight.get(account.key)?.promise === promise) this.inFlight.delete(account.key)
+    })
+    this.inFlight.set(account.key, { mode, promise })
+    return promise
+  }
+
+  /**
+   * After the Query API refused `rejected` (401): one new token with
+   * ForceReauth true, shared by every query that saw the same refusal. A query
+   * whose token was already replaced by another's renewal just uses the new one.
+   */
+  async renewAfterRejection(account: TokenAccount, rejected: string): Promise<string> {
+    const running = this.inFlight.get(account.key)
+    if (running) {
+      const issued = await running.promise.catch(() => null)
+      if (issued && issued.token !== rejected) return issued.token
+    }
+    const current = this.memo.get(account.key)
+    if (current && current.token !== rejected && current.expiresAt > this.now()) return current.token
+    if (this.memo.get(account.key)?.token === rejected) await this.forget(account)
+    return this.token(account, 'force')
+  }
+
+  /** Forget the cached token, so the next call requests a new one. */
   async forget(account: TokenAccount): Promise<void> {
     this.memo.delete(account.key)
     await account.cache.delete(tokenCacheKey(account.key)).catch(() => false)
   }
 
-  requestsLastHour(key: string): number {
-    return this.recentRequests(key).length
+  /** Drop what is known about a connection (it was deleted or its secret changed). */
+  drop(key: string): void {
+    this.memo.delete(key)
+  }
+
+  async status(account: TokenAccount | null): Promise<TokenStatus> {
+    if (!account) return { requestsLastHour: 0, tokenExpiresAt: null, retryAt: null }
+    const cached = await this.cached(account)
+    const blocked = this.blockedUntil.get(quotaKey(account)) ?? 0
+    return {
+      requestsLastHour: this.recentRequests(quotaKey(account)).length,
+      tokenExpiresAt: cached?.expiresAt ?? null,
+      retryAt: blocked > this.now() ? blocked : null,
+    }
   }
 
   private recentRequests(key: string): number[] {
@@ -71,54 +148,79 @@ export class TokenManager {
     return times
   }
 
+  private nearExpiry(token: IssuedToken): boolean {
+    return token.expiresAt - renewMargin(token) <= this.now()
+  }
+
   private async cached(account: TokenAccount): Promise<IssuedToken | null> {
     let token = this.memo.get(account.key)
     if (!token) {
       const stored = await account.cache.get(tokenCacheKey(account.key)).catch(() => null)
       token = stored ? (parseCachedToken(stored) ?? undefined) : undefined
-      if (token) this.memo.set(account.key, token)
+      if (token) {
+        this.onSensitive(token.token)
+        this.memo.set(account.key, token)
+      }
     }
-    return token && token.expiresAt - RENEW_BEFORE_MS > this.now() ? token : null
+    return token && token.expiresAt > this.now() ? token : null
   }
 
   private async request(account: TokenAccount, force: boolean): Promise<IssuedToken> {
-    const blocked = this.blockedUntil.get(account.key) ?? 0
+    const quota = quotaKey(account)
+    const blocked = this.blockedUntil.get(quota) ?? 0
     if (blocked > this.now()) {
-      throw quotaError(Math.ceil((blocked - this.now()) / 1000))
+      throw quotaError(Math.ceil((blocked - this.now()) / 1000), blocked)
     }
-    const secret = await account.secret()
+    const secret = await account.secret().catch(() => {
+      throw new ExplorerError('keychain', 'The client secret could not be read from the OS keychain (is it locked?).')
+    })
     if (!secret) {
       throw new ExplorerError('auth', 'No client secret is stored for this connection. Enter it in the connection form.')
     }
+    this.onSensitive(secret)
     const body: TokenRequestBody = {
       WorkspaceName: account.workspace,
       ClientId: account.clientId,
       ClientSecret: secret,
       ForceReauth: force,
     }
-    this.recentRequests(account.key).push(this.now())
+    const authUrl = `${account.authUrl.replace(/\/+$/, '')}/api/auth`
+    this.recentRequests(quota).push(this.now())
     const response = await this.http.request({
-      url: `${account.authUrl.replace(/\/+$/, '')}/api/auth`,
+      url: authUrl,
       method: 'POST',
       headers: { 'content-type': 'application/json-patch+json', accept: '*/*' },
       body: JSON.stringify(body),
     })
     if (response.status === 429) {
-      const retryAfter = retryAfterSeconds(response.headers['retry-after'])
-      this.blockedUntil.set(account.key, this.now() + retryAfter * 1000)
-      throw quotaError(retryAfter)
+      const retryAfter = retryAfterSeconds(response.headers['retry-after'], this.now())
+      const until = this.now() + retryAfter * 1000
+      this.blockedUntil.set(quota, until)
+      throw quotaError(retryAfter, until)
     }
-    if (response.status >= 400) {
-      const reason = messageOf(response.body) ?? `status ${response.status}`
-      const code = response.status === 401 || response.status === 403 ? 'auth' : 'http'
-      throw new ExplorerError(code, `The token request was refused (${response.status}): ${reason}`, {
-        status: response.status,
-      })
-    }
+    if (response.status >= 300) throw tokenRefusal(response.status, messageOf(scrubBody(response.body, [secret])), authUrl)
     const issued = readTokenReply(parseJson(response.body, 'token reply'), this.now())
+    this.onSensitive(issued.token)
     this.memo.set(account.key, issued)
     await account.cache.set(tokenCacheKey(account.key), JSON.stringify(issued)).catch(() => undefined)
     return issued
+  }
+}
+
+function tokenRefusal(status: number, reason: string | null, authUrl: string): ExplorerError {
+  const said = reason ? `: ${reason}` : ''
+  switch (status) {
+    case 401:
+      return new ExplorerError('auth', `The token request was refused (401${said}). Check the client ID and secret.`, { status })
+    case 403:
+      return new ExplorerError('auth', `The token request was refused (403${said}). The account does not belong to this workspace or lacks the role.`, { status })
+    case 404:
+      return new ExplorerError('http', `The auth host answered 404 at ${authUrl}${said}. Check the auth URL.`, { status })
+    default:
+      if (status < 400) {
+        return new ExplorerError('http', `The auth host answered ${status} (a redirect) at ${authUrl}; redirects are not followed with a client secret. Check the auth URL.`, { status })
+      }
+      return new ExplorerError('http', `The token request failed (${status}${said || ': no readable message'}).`, { status })
   }
 }
 
@@ -126,25 +228,26 @@ function parseCachedToken(text: string): IssuedToken | null {
   try {
     const value = JSON.parse(text) as Partial<IssuedToken>
     return typeof value.token === 'string' && typeof value.expiresAt === 'number'
-      ? { token: value.token, expiresAt: value.expiresAt }
+      ? { token: value.token, expiresAt: value.expiresAt, ...(typeof value.issuedAt === 'number' ? { issuedAt: value.issuedAt } : {}) }
       : null
   } catch {
     return null
   }
 }
 
-function retryAfterSeconds(header: string | string[] | undefined): number {
+export function retryAfterSeconds(header: string | string[] | undefined, now = Date.now()): number {
   const value = Array.isArray(header) ? header[0] : header
   const seconds = Number(value)
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
+  if (value !== undefined && value.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.max(1, Math.ceil(seconds))
   const date = value ? Date.parse(value) : NaN
-  return Number.isNaN(date) ? 60 : Math.max(1, Math.ceil((date - Date.now()) / 1000))
+  return Number.isNaN(date) ? 60 : Math.max(1, Math.ceil((date - now) / 1000))
 }
 
-function quotaError(seconds: number): ExplorerError {
+function quotaError(seconds: number, until: number): ExplorerError {
+  const at = new Date(until).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
   return new ExplorerError(
     'quota',
-    `The token request quota is used up. You may retry in ${seconds} s.`,
+    `The token request quota is used up (429). You may retry in ${seconds} s (at ${at}).`,
     { status: 429, retryAfterSeconds: seconds },
   )
 }

@@ -7,6 +7,8 @@ export interface IssuedToken {
   token: string
   /** Epoch milliseconds. */
   expiresAt: number
+  /** Epoch milliseconds when it was received; with expiresAt it gives the lifetime. */
+  issuedAt?: number
 }
 
 /**
@@ -25,7 +27,7 @@ export function readTokenReply(body: unknown, now: number): IssuedToken {
   if (!token) {
     throw new ExplorerError('bad_response', 'The token reply holds no access_token, accessToken or token field.')
   }
-  return { token, expiresAt: expiryOf(reply, token, now) }
+  return { token, expiresAt: expiryOf(reply, token, now), issuedAt: now }
 }
 
 function expiryOf(reply: Record<string, unknown>, token: string, now: number): number {

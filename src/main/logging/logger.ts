@@ -6,6 +6,8 @@ export interface Logger {
   error(message: string, error?: unknown): void
   /** Strings that must never reach a log line (secrets, tokens), replaced if they ever do. */
   redact(secret: string): void
+  /** The same redaction for any other text leaving the main process (error messages). */
+  scrub(text: string): string
 }
 
 /**
@@ -17,10 +19,13 @@ export function createLogger(dataDir: string, echo = false): Logger {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'main.log')
   const secrets = new Set<string>()
+  const scrub = (text: string) => {
+    let clean = text
+    for (const secret of secrets) if (clean.includes(secret)) clean = clean.split(secret).join('[redacted]')
+    return clean.replace(/Bearer\s+[^\s"'\\]+/gi, 'Bearer [redacted]')
+  }
   const write = (level: string, message: string) => {
-    let line = `${new Date().toISOString()} ${level} ${message}`
-    for (const secret of secrets) line = line.split(secret).join('[redacted]')
-    line = line.replace(/Bearer\s+[^\s"']+/gi, 'Bearer [redacted]')
+    const line = scrub(`${new Date().toISOString()} ${level} ${message}`)
     try {
       appendFileSync(file, line + '\n', { mode: 0o600 })
     } catch {
@@ -32,8 +37,12 @@ export function createLogger(dataDir: string, echo = false): Logger {
     info: (message) => write('INFO', message),
     error: (message, error) => write('ERROR', error ? `${message}: ${describe(error)}` : message),
     redact: (secret) => {
-      if (secret.length >= 4) secrets.add(secret)
+      // Bounded: a long run issues many tokens; the oldest go first.
+      if (secret.length < 4 || secrets.has(secret)) return
+      secrets.add(secret)
+      if (secrets.size > 1_000) secrets.delete(secrets.values().next().value!)
     },
+    scrub,
   }
 }
 

@@ -1,4 +1,4 @@
-import { Pool, errors as undiciErrors } from 'undici'
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici'
 import { ExplorerError } from '../../shared/ipc/errors'
 
 export interface HttpRequest {
@@ -13,6 +13,11 @@ export interface HttpResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: Buffer
+  /**
+   * Milliseconds from the start of the request: `connectMs` until the request
+   * had a connected socket (near 0 on a kept-alive one), `firstByteMs` until
+   * the status line and headers arrived, `totalMs` until the body was read.
+   */
   timings: { connectMs: number | null; firstByteMs: number; totalMs: number }
 }
 
@@ -22,6 +27,8 @@ export interface HttpClientOptions {
   bodyTimeoutMs?: number
   /** Bodies past this size are refused with a clear error instead of filling memory. */
   maxResponseBytes?: number
+  /** Sockets kept per origin. */
+  connections?: number
 }
 
 const DEFAULTS: Required<HttpClientOptions> = {
@@ -29,55 +36,109 @@ const DEFAULTS: Required<HttpClientOptions> = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   maxResponseBytes: 50 * 1024 * 1024,
+  connections: 16,
 }
 
 /**
  * One keep-alive undici Pool per origin. Never follows redirects: a 3xx comes
- * back as it is, so a token is never carried to another origin.
+ * back as it is (the caller decides), so a token is never carried to another
+ * origin. Errors name what failed (DNS, refused, TLS, timeout, size) and never
+ * carry a request header.
  */
 export class HttpClient {
   private readonly pools = new Map<string, Pool>()
-  private readonly options: Required<HttpClientOptions>
+  readonly options: Required<HttpClientOptions>
 
   constructor(options: HttpClientOptions = {}) {
     this.options = { ...DEFAULTS, ...options }
   }
 
-  async request(request: HttpRequest): Promise<HttpResponse> {
+  request(request: HttpRequest): Promise<HttpResponse> {
     const url = parseHttpUrl(request.url)
-    const started = performance.now()
-    try {
-      const response = await this.pool(url.origin).request({
-        path: url.pathname + url.search,
-        method: request.method ?? 'GET',
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-      })
-      const firstByteMs = performance.now() - started
-      const body = await readCapped(response.body, this.options.maxResponseBytes)
-      return {
-        status: response.statusCode,
-        headers: response.headers,
-        body,
-        timings: { connectMs: null, firstByteMs, totalMs: performance.now() - started },
+    const options = this.options
+    const pool = this.pool(url.origin)
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const started = performance.now()
+      let connectMs: number | null = null
+      let firstByteMs = 0
+      let status = 0
+      let headers: HttpResponse['headers'] = {}
+      const chunks: Buffer[] = []
+      let size = 0
+      let controller: Dispatcher.DispatchController | null = null
+      let settled = false
+      const signal = request.signal
+
+      const settle = (error: unknown, response?: HttpResponse) => {
+        if (settled) return
+        settled = true
+        signal?.removeEventListener('abort', onAbort)
+        if (response) resolve(response)
+        else reject(describeNetworkError(error, url, options))
       }
-    } catch (error) {
-      throw describeNetworkError(error, url, this.options)
-    }
+      const fail = (error: unknown) => {
+        if (controller && !controller.aborted) controller.abort(error instanceof Error ? error : new Error(String(error)))
+        settle(error)
+      }
+      const onAbort = () => fail(new undiciErrors.RequestAbortedError())
+      if (signal?.aborted) return onAbort()
+      signal?.addEventListener('abort', onAbort, { once: true })
+
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(ctrl) {
+          controller = ctrl
+          if (settled) return ctrl.abort(new undiciErrors.RequestAbortedError())
+          connectMs = performance.now() - started
+        },
+        onResponseStart(ctrl, statusCode, responseHeaders) {
+          // 1xx informational answers come before the real one.
+          if (statusCode < 200) return
+          status = statusCode
+          headers = responseHeaders
+          firstByteMs = performance.now() - started
+          const declared = Number(responseHeaders['content-length'])
+          if (Number.isFinite(declared) && declared > options.maxResponseBytes) fail(tooLarge(options.maxResponseBytes, declared))
+        },
+        onResponseData(_ctrl, chunk) {
+          if (settled) return
+          size += chunk.length
+          if (size > options.maxResponseBytes) return fail(tooLarge(options.maxResponseBytes))
+          chunks.push(chunk)
+        },
+        onResponseEnd() {
+          settle(null, {
+            status,
+            headers,
+            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+            timings: { connectMs, firstByteMs, totalMs: performance.now() - started },
+          })
+        },
+        onResponseError(_ctrl, error) {
+          settle(error)
+        },
+      }
+      try {
+        pool.dispatch(
+          { path: url.pathname + url.search, method: request.method ?? 'GET', headers: request.headers, body: request.body ?? null },
+          handler,
+        )
+      } catch (error) {
+        settle(error)
+      }
+    })
   }
 
   async close(): Promise<void> {
     const pools = [...this.pools.values()]
     this.pools.clear()
-    await Promise.all(pools.map((pool) => pool.close().catch(() => undefined)))
+    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)))
   }
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin)
     if (!pool) {
       pool = new Pool(origin, {
-        connections: 16,
+        connections: this.options.connections,
         pipelining: 1,
         keepAliveTimeout: 30_000,
         connect: { timeout: this.options.connectTimeoutMs },
@@ -90,7 +151,7 @@ export class HttpClient {
   }
 }
 
-function parseHttpUrl(text: string): URL {
+export function parseHttpUrl(text: string): URL {
   let url: URL
   try {
     url = new URL(text)
@@ -100,24 +161,15 @@ function parseHttpUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ExplorerError('validation', `The URL must start with http:// or https:// (got ${url.protocol}).`)
   }
+  if (url.username || url.password) {
+    throw new ExplorerError('validation', 'The URL must not carry a user name or password; the client secret goes in its own field.')
+  }
   return url
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += chunk.length
-    if (size > max) {
-      body.destroy()
-      throw new ExplorerError(
-        'too_large',
-        `The response is larger than ${formatBytes(max)}; it was not read. Ask for fewer results (a smaller count).`,
-      )
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks, size)
+function tooLarge(max: number, declared?: number): ExplorerError {
+  const size = declared === undefined ? `larger than ${formatBytes(max)}` : `${formatBytes(declared)}, over the ${formatBytes(max)} limit`
+  return new ExplorerError('too_large', `The response is ${size}; it was not read. Ask for fewer results (a smaller count) or a lower level.`)
 }
 
 export function formatBytes(bytes: number): string {
@@ -127,7 +179,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Names what failed (refused, DNS, TLS, timeout, cancel) without echoing headers. */
-function describeNetworkError(error: unknown, url: URL, options: Required<HttpClientOptions>): ExplorerError {
+export function describeNetworkError(error: unknown, url: URL, options: Required<HttpClientOptions>): ExplorerError {
   if (error instanceof ExplorerError) return error
   const where = url.host
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
@@ -136,26 +188,38 @@ function describeNetworkError(error: unknown, url: URL, options: Required<HttpCl
     return new ExplorerError('cancelled', 'The request was cancelled.')
   }
   if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ExplorerError('timeout', `Could not connect to ${where} within ${options.connectTimeoutMs / 1000} s.`)
+    return new ExplorerError('timeout', `Could not connect to ${where} within ${options.connectTimeoutMs / 1000} s (timeout).`)
   }
   if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return new ExplorerError('timeout', `${where} did not answer within ${options.headersTimeoutMs / 1000} s.`)
+    return new ExplorerError('timeout', `${where} did not answer within ${options.headersTimeoutMs / 1000} s (timeout).`)
   }
   if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new ExplorerError('timeout', `${where} stopped sending the answer for ${options.bodyTimeoutMs / 1000} s.`)
+    return new ExplorerError('timeout', `${where} stopped sending the answer for ${options.bodyTimeoutMs / 1000} s (timeout).`)
   }
   switch (code) {
     case 'ECONNREFUSED':
-      return new ExplorerError('network', `Connection refused by ${where}: is the service running?`)
+      return new ExplorerError('network', `Connection refused by ${where}: is the service running, and is the address right?`)
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new ExplorerError('network', `The host name ${url.hostname} could not be resolved (DNS).`)
+    case 'EAI_NONAME':
+      return new ExplorerError('network', `The host name ${url.hostname} could not be resolved (DNS): check the address.`)
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ExplorerError('network', `${where} cannot be reached from this machine (no route).`)
     case 'ECONNRESET':
+    case 'EPIPE':
     case 'UND_ERR_SOCKET':
       return new ExplorerError('network', `${where} closed the connection before the answer was complete.`)
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_VERSION':
+    case 'HPE_INVALID_STATUS':
+      return new ExplorerError('network', `${where} did not answer with HTTP (is it the right port, or does it expect https?).`)
   }
-  if (code && /CERT|SSL|TLS/.test(code)) {
-    return new ExplorerError('network', `The TLS connection to ${where} failed (${code}).`)
+  if (code && /CERT|SSL|TLS|ERR_SSL/.test(code)) {
+    return new ExplorerError('network', `The TLS connection to ${where} failed (${code}): the certificate or TLS setup is not accepted.`)
+  }
+  if (code?.startsWith('HPE_')) {
+    return new ExplorerError('network', `${where} sent an answer that is not valid HTTP (${code}).`)
   }
   return new ExplorerError('network', `The request to ${where} failed (${code ?? err.name ?? 'unknown error'}).`)
 }

@@ -24,3 +24,17 @@ export function messageOf(body: Buffer): string | null {
   if (text && text.length <= 300 && !/^</.test(text)) return text
   return null
 }
+
+/**
+ * A server may echo what it was sent (a debugging error page, a hostile
+ * host): every occurrence of a token or secret we sent is replaced before the
+ * body is read, so it can reach neither an error message nor the window.
+ */
+export function scrubBody(body: Buffer, sent: readonly string[]): Buffer {
+  let text: string | null = null
+  for (const value of sent) {
+    if (value.length < 4 || body.indexOf(value) < 0) continue
+    text = (text ?? body.toString('latin1')).split(value).join('[redacted]')
+  }
+  return text === null ? body : Buffer.from(text, 'latin1')
+}

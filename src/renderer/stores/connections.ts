@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { ApiDescription } from '../../shared/api-description'
-import type { AppInfo, ConnectionView } from '../../shared/ipc/contract'
+import type { AppInfo, ConnectionInput, ConnectionTest, ConnectionView } from '../../shared/ipc/contract'
 import { call, errorMessage } from '../api/explorer-client'
 
 /** The connection the user works on, and what its API says about itself. */
@@ -14,6 +14,9 @@ export const useConnectionsStore = defineStore('connections', () => {
   const description = ref<ApiDescription | null>(null)
   const descriptionState = ref<'idle' | 'loading' | 'ready' | 'none' | 'error'>('idle')
   const error = ref<string | null>(null)
+  /** The outcome of the last Re-authenticate, for the bar. */
+  const reauthState = ref<{ ok: boolean; message: string } | null>(null)
+  const reauthenticating = ref(false)
 
   const selected = computed(() => connections.value.find((c) => c.id === selectedId.value) ?? null)
   const configs = computed(() => description.value?.configs ?? [config.value])
@@ -30,8 +33,24 @@ export const useConnectionsStore = defineStore('connections', () => {
     }
   }
 
+  /** Re-reads the list (token counts, secret status) without changing the selection. */
+  async function refresh(): Promise<void> {
+    try {
+      connections.value = await call('connections:list', {})
+    } catch (e) {
+      error.value = errorMessage(e)
+    }
+  }
+
+  function replace(view: ConnectionView): void {
+    const index = connections.value.findIndex((c) => c.id === view.id)
+    if (index >= 0) connections.value.splice(index, 1, view)
+    else connections.value.push(view)
+  }
+
   async function select(id: string): Promise<void> {
     selectedId.value = id
+    reauthState.value = null
     const connection = selected.value
     api.value = connection?.api ?? ''
     config.value = connection?.config || 'default'
@@ -58,5 +77,63 @@ export const useConnectionsStore = defineStore('connections', () => {
     }
   }
 
-  return { info, connections, selectedId, selected, api, config, configs, description, descriptionState, error, load, select, describe }
+  /**
+   * Saves a profile and, when one is given, its client secret (which goes to
+   * the main process and never comes back). Errors propagate to the form.
+   */
+  async function save(input: ConnectionInput, secret?: string): Promise<{ view: ConnectionView; storedIn: 'os' | 'memory' | null }> {
+    let view = await call('connections:save', input)
+    replace(view)
+    let storedIn: 'os' | 'memory' | null = null
+    if (secret) {
+      storedIn = (await call('secrets:set', { connectionId: view.id, secret })).stored
+      view = (await call('connections:list', {})).find((c) => c.id === view.id) ?? view
+      replace(view)
+    }
+    if (view.id === selectedId.value) await select(view.id)
+    return { view, storedIn }
+  }
+
+  async function clearSecret(id: string): Promise<void> {
+    await call('secrets:clear', { connectionId: id })
+    await refresh()
+  }
+
+  async function remove(id: string): Promise<void> {
+    await call('connections:delete', { id })
+    connections.value = connections.value.filter((c) => c.id !== id)
+    if (selectedId.value === id) {
+      const next = info.value?.demo?.connectionId ?? connections.value[0]?.id ?? null
+      if (next) await select(next)
+      else selectedId.value = null
+    }
+  }
+
+  async function test(id: string): Promise<ConnectionTest> {
+    const result = await call('connections:test', { connectionId: id })
+    replace(result.connection)
+    return result
+  }
+
+  async function reauthenticate(): Promise<void> {
+    const id = selectedId.value
+    if (!id) return
+    reauthenticating.value = true
+    reauthState.value = null
+    try {
+      replace(await call('connections:reauth', { connectionId: id }))
+      reauthState.value = { ok: true, message: 'A new token was issued.' }
+    } catch (e) {
+      reauthState.value = { ok: false, message: errorMessage(e) }
+      await refresh()
+    } finally {
+      reauthenticating.value = false
+    }
+  }
+
+  return {
+    info, connections, selectedId, selected, api, config, configs, description, descriptionState, error,
+    reauthState, reauthenticating,
+    load, refresh, select, describe, save, clearSecret, remove, test, reauthenticate,
+  }
 })

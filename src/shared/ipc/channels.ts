@@ -9,6 +9,8 @@ export const CHANNELS = [
   'connections:delete',
   'secrets:set',
   'secrets:clear',
+  'connections:test',
+  'connections:reauth',
   'api:describe',
   'query:run',
   'query:cancel',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
 import { QueryRequestSchema } from '../query/model'
 import type { Channel } from './channels'
-import { IpcErrorSchema } from './errors'
+import { ErrorCodeSchema, IpcErrorSchema } from './errors'
 
 /**
  * The one contract between renderer and main: a request and a reply schema per
@@ -53,6 +53,30 @@ export const ConnectionViewSchema = ConnectionInputSchema.extend({
   hasSecret: z.boolean(),
   /** Token requests in the last hour, so the user sees the quota coming. */
   tokenRequestsLastHour: z.number().int(),
+  /** Where this connection's secret and token are kept. */
+  secretStore: z.enum(['os', 'memory']).optional(),
+  /** Epoch ms when the cached token expires; null when none is cached (never the token itself). */
+  tokenExpiresAt: z.number().nullable().optional(),
+  /** Epoch ms before which no token request is sent (after a 429 with Retry-After); null when not blocked. */
+  retryAt: z.number().nullable().optional(),
+})
+
+/** One step of "Test connection": what was tried, whether it worked, and what failed. */
+export const ConnectionCheckSchema = z.object({
+  step: z.enum(['token', 'description']),
+  ok: z.boolean(),
+  /** A sentence for the user: what worked, or exactly what failed (DNS, refused, TLS, 401, 403, 404, 429, timeout). */
+  message: z.string(),
+  code: ErrorCodeSchema.optional(),
+  status: z.number().int().optional(),
+  retryAfterSeconds: z.number().optional(),
+  ms: z.number(),
+})
+
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(ConnectionCheckSchema),
+  connection: ConnectionViewSchema,
 })
 
 export const TimingsSchema = z.object({
@@ -85,6 +109,10 @@ export const contract = {
     reply: z.object({ stored: z.enum(['os', 'memory']) }),
   },
   'secrets:clear': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ cleared: z.boolean() }) },
+  /** Requests a token (ForceReauth false, past the cache) and the API description; says exactly what failed. */
+  'connections:test': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionTestSchema },
+  /** Asks for a new token with ForceReauth true ("Re-authenticate"). */
+  'connections:reauth': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionViewSchema },
   'api:describe': {
     request: z.object({ connectionId: Id, api: z.string().min(1).max(500) }).strict(),
     /** null: the server has no description route (404); the UI falls back to free-form entry. */
@@ -125,3 +153,5 @@ export type ConnectionInput = z.infer<typeof ConnectionInputSchema>
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>
 export type QueryReply = z.infer<typeof QueryReplySchema>
 export type Timings = z.infer<typeof TimingsSchema>
+export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>

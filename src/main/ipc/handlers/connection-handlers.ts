@@ -1,13 +1,37 @@
+import type { TokenManager } from '../../auth/token-manager'
+import { testConnection } from '../../connections/connection-check'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
+import type { QueryRunner } from '../../query/query-runner'
+import { ExplorerError } from '../../../shared/ipc/errors'
 import type { DomainHandlers } from '../handler-table'
 
-export function connectionHandlers(
-  registry: ConnectionRegistry,
-): DomainHandlers<'connections:list' | 'connections:save' | 'connections:delete' | 'secrets:set' | 'secrets:clear'> {
+type ConnectionChannels =
+  | 'connections:list'
+  | 'connections:save'
+  | 'connections:delete'
+  | 'connections:test'
+  | 'connections:reauth'
+  | 'secrets:set'
+  | 'secrets:clear'
+
+export function connectionHandlers(registry: ConnectionRegistry, tokens: TokenManager, runner: QueryRunner): DomainHandlers<ConnectionChannels> {
   return {
     'connections:list': () => registry.list(),
     'connections:save': (input) => registry.save(input),
     'connections:delete': async ({ id }) => ({ deleted: await registry.delete(id) }),
+    'connections:test': async ({ connectionId }) => {
+      const connection = registry.get(connectionId)
+      const checks = await testConnection(tokens, runner, connection, registry.account(connectionId))
+      return { ok: checks.every((check) => check.ok), checks, connection: await registry.view(connection) }
+    },
+    'connections:reauth': async ({ connectionId }) => {
+      const account = registry.account(connectionId)
+      if (!account) {
+        throw new ExplorerError('validation', 'This connection has no client ID: its API is public and needs no token.')
+      }
+      await tokens.issued(account, 'force')
+      return registry.view(registry.get(connectionId))
+    },
     'secrets:set': async ({ connectionId, secret }) => ({ stored: await registry.setSecret(connectionId, secret) }),
     'secrets:clear': async ({ connectionId }) => ({ cleared: await registry.clearSecret(connectionId) }),
   }

@@ -1,0 +1,121 @@
+import { request as undiciRequest, Agent } from 'undici'
+import { startService } from '../src/service'
+import { TokenManager, type TokenAccount } from '../src/main/auth/token-manager'
+import { memorySecretStore } from '../src/main/credentials/secret-store'
+import { HttpClient } from '../src/main/query/http-client'
+import { QueryRunner } from '../src/main/query/query-runner'
+import type { QueryRequest } from '../src/shared/query/model'
+import { buildUrl } from '../src/shared/query/url'
+import type { BenchResult } from './result'
+
+/**
+ * The app's query client (QueryRunner: validation, URL building, token, undici
+ * Pool, timings, size cap, JSON parse and shape check) against a bare
+ * `undici.request` + JSON.parse and Node's global `fetch` + json(), for the
+ * same 100-item page of the same embedded service, in the same process, one
+ * request at a time, interleaved so that drift hits all three alike. The
+ * short-lived reply cache is off (`fresh`), so every request goes out.
+ */
+
+const WARMUP = 100
+const ROUNDS = 900
+
+const REQUEST: QueryRequest = {
+  workspace: 'world',
+  api: 'places',
+  steps: [{ endpoint: 'search', parameters: { query: 'san' } }],
+  responseType: 'results',
+  options: { count: 100 },
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
+
+export async function benchQueryClient(): Promise<BenchResult[]> {
+  const service = await startService({ port: 0, log: () => undefined })
+  const http = new HttpClient()
+  const tokens = new TokenManager(http)
+  const runner = new QueryRunner(http, tokens, { ttlMs: 0 })
+  const secrets = memorySecretStore('bench')
+  const account: TokenAccount = {
+    key: 'bench',
+    authUrl: service.authUrl,
+    workspace: service.workspace,
+    clientId: service.account.clientId,
+    secret: async () => service.account.clientSecret,
+    cache: secrets,
+  }
+  const target = { key: 'bench', queryUrl: service.queryUrl, account }
+  const url = buildUrl(service.queryUrl, REQUEST)
+  const token = await tokens.token(account)
+  const headers = { authorization: `Bearer ${token}`, accept: '*/*' }
+  const agent = new Agent({ keepAliveTimeout: 30_000 })
+
+  const ours = async () => {
+    const reply = await runner.run('bench', target, REQUEST, { fresh: true })
+    if ((reply.body as { items: unknown[] }).items.length !== 100) throw new Error('ours: expected 100 items')
+  }
+  const bare = async () => {
+    const response = await undiciRequest(url, { headers, dispatcher: agent })
+    const body = (await response.body.json()) as { items: unknown[] }
+    if (response.statusCode !== 200 || body.items.length !== 100) throw new Error('undici: expected 100 items')
+  }
+  const fetched = async () => {
+    const response = await fetch(url, { headers })
+    const body = (await response.json()) as { items: unknown[] }
+    if (response.status !== 200 || body.items.length !== 100) throw new Error('fetch: expected 100 items')
+  }
+
+  const clients = { ours, bare, fetched }
+  const times: Record<keyof typeof clients, number[]> = { ours: [], bare: [], fetched: [] }
+  try {
+    const names = Object.keys(clients) as (keyof typeof clients)[]
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      // The order rotates each round, so that no client always follows another's garbage.
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(i + k) % names.length]!
+        const started = performance.now()
+        await clients[name]()
+        if (i >= WARMUP) times[name].push(performance.now() - started)
+      }
+    }
+  } finally {
+    await http.close()
+    await agent.close()
+    await service.close()
+  }
+  const stats = Object.fromEntries(
+    Object.entries(times).map(([name, list]) => {
+      const sorted = [...list].sort((a, b) => a - b)
+      return [name, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }]
+    }),
+  ) as Record<keyof typeof clients, { p50: number; p99: number }>
+  const note = `${ROUNDS} sequential requests each after ${WARMUP} warm-up, interleaved in rotating order; 100-item page (~20 KB) of a "san" search; the service's own time is in all three`
+  return [
+    { name: 'query client p50', value: round(stats.ours.p50), unit: 'ms', note: 'QueryRunner + HttpClient: validate, build URL, cached token, undici Pool, timings, cap, JSON parse + shape check' },
+    { name: 'query client p99', value: round(stats.ours.p99), unit: 'ms' },
+    { name: 'bare undici.request p50', value: round(stats.bare.p50), unit: 'ms', note: 'same URL and token, body.json()' },
+    { name: 'bare undici.request p99', value: round(stats.bare.p99), unit: 'ms' },
+    { name: 'global fetch p50', value: round(stats.fetched.p50), unit: 'ms', note: 'same URL and token, response.json()' },
+    { name: 'global fetch p99', value: round(stats.fetched.p99), unit: 'ms' },
+    { name: 'query client / undici p50', value: round(stats.ours.p50 / stats.bare.p50), unit: 'ratio', note: `aim: under 1.10. ${note}` },
+    { name: 'query client / undici p99', value: round(stats.ours.p99 / stats.bare.p99), unit: 'ratio' },
+    { name: 'query client / fetch p50', value: round(stats.ours.p50 / stats.fetched.p50), unit: 'ratio' },
+    { name: 'query client / fetch p99', value: round(stats.ours.p99 / stats.fetched.p99), unit: 'ratio' },
+  ]
+}
+
+if (process.argv[1] && /bench[\\/]query-client\.ts$/.test(process.argv[1])) {
+  benchQueryClient().then(
+    (results) => {
+      for (const result of results) console.log(`${result.name}: ${result.value} ${result.unit}${result.note ? `  (${result.note})` : ''}`)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures/app'
+
+/**
+ * Connection profiles through the form, against a service of this spec's own
+ * (its account's secret is typed into the form, as a user would; the app never
+ * sends it back to the window).
+ */
+
+interface Service {
+  authUrl: string
+  queryUrl: string
+  account: { clientId: string; clientSecret: string }
+}
+
+let service: Service
+let child: ChildProcess | undefined
+
+/** The embedded service in a process of its own (`npm run service -- --json`), as a user would run it. */
+test.beforeAll(async () => {
+  child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/service/cli.ts', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  service = await new Promise<Service>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 30_000)
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const line = output.split('\n').find((text) => text.startsWith('{'))
+      if (line && output.includes('\n')) {
+        clearTimeout(timer)
+        resolve(JSON.parse(line) as Service)
+      }
+    })
+    child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child!.on('exit', (code) => reject(new Error(`the service exited with ${code}:\n${output}`)))
+  })
+})
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+})
+
+async function fillForm(dialog: Locator, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    await dialog.getByRole('textbox', { name, exact: true }).fill(value)
+  }
+}
+
+const connectionBox = (page: Page) => page.getByRole('combobox', { name: 'Connection' })
+
+test('shows the demo connection, read-only, with its addresses and client id', async ({ page, app }) => {
+  await page.goto(app.url)
+  await expect(connectionBox(page)).toHaveValue('demo')
+  await page.getByRole('button', { name: 'Connection settings' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Demo connection' })
+  await expect(dialog.getByRole('textbox', { name: 'Auth URL' })).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+/)
+  await expect(dialog.getByRole('textbox', { name: 'Client ID' })).toHaveValue('demo')
+  await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  await page.screenshot({ path: 'e2e/output/connections-demo.png' })
+  await dialog.getByRole('button', { name: 'Test connection' }).click()
+  await expect(dialog.getByRole('region', { name: 'Test results' })).toContainText('Connection works')
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(dialog).toHaveCount(0)
+})
+
+test('creates, tests, re-authenticates and deletes a connection through the form', async ({ page, app }) => {
+  await page.goto(app.url)
+  await page.getByRole('button', { name: 'New connection' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toHaveAccessibleName('New connection')
+
+  // Bad values are named per field, and nothing is saved.
+  await fillForm(dialog, { Name: 'Local copy', 'Auth URL': 'not a url', 'Query URL': service.queryUrl, Version: 'v4', Workspace: 'world' })
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Auth URL:')
+  await expect(dialog.getByRole('alert')).toContainText('Version: a number')
+  await expect(dialog.getByRole('textbox', { name: 'Auth URL' })).toHaveAttribute('aria-invalid', 'true')
+  await page.screenshot({ path: 'e2e/output/connections-form-invalid.png' })
+
+  await fillForm(dialog, {
+    'Auth URL': service.authUrl,
+    Version: '4',
+    API: 'places',
+    'Client ID': service.account.clientId,
+    'Client secret': service.account.clientSecret,
+  })
+  await dialog.getByRole('button', { name: 'Test connection' }).click()
+  const results = dialog.getByRole('region', { name: 'Test results' })
+  await expect(results).toContainText('Connection works')
+  await expect(results).toContainText('A token was issued for workspace "world"')
+  await expect(results).toContainText('API "places" answered')
+  await expect(dialog).toHaveAccessibleName('Edit connection')
+  await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveValue('')
+  await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveAttribute('placeholder', /Stored in the OS keychain/)
+  await page.screenshot({ path: 'e2e/output/connections-test-ok.png' })
+
+  // A wrong secret: the 401 and its reason, not a generic failure.
+  await fillForm(dialog, { 'Client secret': 'certainly-not-the-secret' })
+  await dialog.getByRole('button', { name: 'Test connection' }).click()
+  await expect(results).toContainText('Connection test failed')
+  await expect(results).toContainText('401')
+  await expect(results).toContainText('Invalid client credentials')
+  await page.screenshot({ path: 'e2e/output/connections-test-401.png' })
+
+  // The right one again, then close: the new connection is the selected one.
+  await fillForm(dialog, { 'Client secret': service.account.clientSecret })
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByRole('status')).toContainText('Saved. The client secret is in the OS keychain.')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(connectionBox(page).locator('option:checked')).toHaveText('Local copy')
+
+  // Re-authenticate asks the service for a new token, and the count beside the connection goes up.
+  const count = page.getByText(/\d+ token requests? in the last hour/)
+  // The test, then the test with the wrong secret: each sent one token request.
+  await expect(count).toHaveText('2 token requests in the last hour')
+  await page.getByRole('button', { name: 'Re-authenticate' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'New token issued' })).toBeVisible()
+  await expect(count).toHaveText('3 token requests in the last hour')
+  await page.screenshot({ path: 'e2e/output/connections-reauth.png' })
+
+  // Delete asks first, then removes the profile (and its keychain entries).
+  await page.getByRole('button', { name: 'Connection settings' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog.getByRole('group', { name: 'Confirm delete' })).toContainText('keychain entries')
+  await page.screenshot({ path: 'e2e/output/connections-delete-confirm.png' })
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(connectionBox(page).getByRole('option', { name: 'Local copy' })).toHaveCount(0)
+  await expect(connectionBox(page)).toHaveValue('demo')
+  const listed = (await app.invoke('connections:list', {})).data as { name: string }[]
+  expect(listed.map((connection) => connection.name)).not.toContain('Local copy')
+})

@@ -1,0 +1,250 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type RunningService } from '../../src/service'
+import type { AppCore } from '../../src/main/app/app-core'
+import type { ConnectionTest, ConnectionView } from '../../src/shared/ipc/contract'
+import { call, closedPort, failure, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+
+/**
+ * Faults of real servers, each with a clear error and the app usable after:
+ * small loopback servers that misbehave on purpose, and the embedded service
+ * for "still works". Then "Test connection" naming exactly what failed.
+ */
+
+const missing = await keychainMissing()
+const CAP = 2 * 1024 * 1024
+
+describe.skipIf(missing)('faults of the Query API', () => {
+  let service: RunningService
+  let bad: TestServer
+  let other: TestServer
+  let dataDir: string
+  let core: AppCore
+  let good: string
+
+  const connection = async (name: string, origin: string, clientId = 'faulty') => {
+    const view = await call<ConnectionView>(core, 'connections:save', {
+      name,
+      authUrl: `${origin}/auth`,
+      queryUrl: `${origin}/query`,
+      workspace: 'world',
+      api: 'places',
+      clientId,
+    })
+    await call(core, 'secrets:set', { connectionId: view.id, secret: 'fault-secret' })
+    return view.id
+  }
+
+  beforeAll(async () => {
+    service = await startService({ port: 0, log: () => undefined })
+    other = await startServer((_req, res) => json(res, 200, RESULTS_PAGE))
+    bad = await startServer((req, res) => {
+      if (req.url === '/auth/api/auth') return json(res, 200, { access_token: 'fault-token-123456', expires_in: 3600 })
+      const query = decodeURIComponent(req.url ?? '')
+      if (query.includes('/p/query/mid-body')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' })
+        res.write('{"offset":0,"count":10,"items":[')
+        setTimeout(() => res.socket?.destroy(), 20)
+      } else if (query.includes('/p/query/html-500')) {
+        res.writeHead(500, { 'content-type': 'text/html' })
+        res.end('<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>')
+      } else if (query.includes('/p/query/malformed')) {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end('{"offset": 0, "items": [')
+      } else if (query.includes('/p/query/wrong-shape')) {
+        json(res, 200, { hello: 'world' })
+      } else if (query.includes('/p/query/huge-declared')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) })
+        res.write('{')
+      } else if (query.includes('/p/query/huge')) {
+        // 10 MB, streamed without a length: the cap must stop it while reading.
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const chunk = Buffer.alloc(64 * 1024, 'a')
+        let sent = 0
+        const pump = () => {
+          while (sent < 10 * 1024 * 1024) {
+            sent += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', pump)
+          }
+          res.end()
+        }
+        pump()
+      } else if (query.includes('/p/query/silent')) {
+        // never answers
+      } else if (query.includes('/p/query/elsewhere')) {
+        res.writeHead(302, { location: `${other.origin}/steal` })
+        res.end()
+      } else if (query.includes('/p/query/same-origin')) {
+        res.writeHead(307, { location: '/query/world/api/places/e/search/p/query/ok/results' })
+        res.end()
+      } else {
+        json(res, 200, RESULTS_PAGE)
+      }
+    })
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-faults-'))
+    core = await openCore(dataDir, { http: { headersTimeoutMs: 400, bodyTimeoutMs: 400, connectTimeoutMs: 1_000, maxResponseBytes: CAP } })
+    good = await connection('Good', new URL(service.authUrl).origin, service.account.clientId)
+    await call(core, 'secrets:set', { connectionId: good, secret: service.account.clientSecret })
+  })
+  afterAll(async () => {
+    await core?.close()
+    await Promise.all([service?.close(), bad?.close(), other?.close()])
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function expectUsable(): Promise<void> {
+    const reply = await call<{ status: number }>(core, 'query:run', {
+      connectionId: good,
+      requestId: 'good',
+      request: search(`paris`),
+      fresh: true,
+    })
+    expect(reply.status).toBe(200)
+  }
+
+  it('connection refused', async () => {
+    const id = await connection('Refused', `http://127.0.0.1:${await closedPort()}`)
+    const error = await failure(core, 'query:run', { connectionId: id, requestId: 'a', request: search('x') })
+    expect(error.code).toBe('network')
+    expect(error.message).toMatch(/^Connection refused by 127\.0\.0\.1:\d+/)
+    await expectUsable()
+  })
+
+  const cases: [string, string, RegExp][] = [
+    ['mid-body', 'network', /closed the connection before the answer was complete/],
+    ['html-500', 'http', /answered 500: no readable message \(the body is an HTML page\)/],
+    ['malformed', 'bad_response', /results response is not valid JSON/],
+    ['wrong-shape', 'bad_response', /does not have the expected shape/],
+    ['huge', 'too_large', /larger than 2\.0 MiB; it was not read/],
+    ['huge-declared', 'too_large', /10\.0 MiB, over the 2\.0 MiB limit/],
+    ['silent', 'timeout', /did not answer within 0\.4 s \(timeout\)/],
+    ['elsewhere', 'http', /redirected the request to another host \(http:\/\/127\.0\.0\.1:\d+\); it was not followed/],
+  ]
+  for (const [name, code, message] of cases) {
+    it(`${name}: ${code}`, async () => {
+      const id = await connection(`Fault ${name}`, bad.origin)
+      const error = await failure(core, 'query:run', { connectionId: id, requestId: name, request: search(name) })
+      expect(error.code).toBe(code)
+      expect(error.message).toMatch(message)
+      expect(error.message).not.toMatch(/fault-token|fault-secret|Bearer|stack trace/)
+      await expectUsable()
+    })
+  }
+
+  it('the other host of a redirect never sees the request, let alone the token', () => {
+    expect(other.seen).toHaveLength(0)
+  })
+
+  it('a redirect within the same origin is followed, with the timings of the request', async () => {
+    const id = await connection('Same origin', bad.origin)
+    const reply = await call<{ status: number; timings: { connectMs: number; firstByteMs: number; totalMs: number } }>(core, 'query:run', {
+      connectionId: id,
+      requestId: 'same',
+      request: search('same-origin'),
+    })
+    expect(reply.status).toBe(200)
+    expect(reply.timings.connectMs).toBeGreaterThanOrEqual(0)
+    expect(reply.timings.firstByteMs).toBeGreaterThanOrEqual(reply.timings.connectMs)
+    expect(reply.timings.totalMs).toBeGreaterThanOrEqual(reply.timings.firstByteMs)
+  })
+
+  it('a running query can be cancelled, and the app goes on', async () => {
+    const id = await connection('Cancel', bad.origin)
+    const running = core.dispatch('query:run', { connectionId: id, requestId: 'to-cancel', request: search('silent') })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await call(core, 'query:cancel', { requestId: 'to-cancel' })).toEqual({ cancelled: true })
+    const result = await running
+    expect(result).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    await expectUsable()
+  })
+})
+
+describe.skipIf(missing)('Test connection says exactly what failed', () => {
+  let service: RunningService
+  let refusing: TestServer
+  let dataDir: string
+  let core: AppCore
+
+  const test = async (fields: { authUrl: string; queryUrl: string; clientId?: string; api?: string; workspace?: string }, secret = 'a-test-secret') => {
+    const view = await call<ConnectionView>(core, 'connections:save', {
+      name: 'Under test',
+      workspace: 'world',
+      api: 'places',
+      clientId: 'demo',
+      ...fields,
+    })
+    if (view.clientId) await call(core, 'secrets:set', { connectionId: view.id, secret })
+    return call<ConnectionTest>(core, 'connections:test', { connectionId: view.id })
+  }
+
+  beforeAll(async () => {
+    service = await startService({ port: 0, log: () => undefined })
+    refusing = await startServer((req, res) => {
+      const body = req.url?.includes('/forbidden') ? [403, 'The account does not belong to workspace world'] : [429, 'Token request quota exceeded']
+      json(res, body[0] as number, { message: body[1] }, body[0] === 429 ? { 'retry-after': '30' } : {})
+    })
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-test-conn-'))
+    core = await openCore(dataDir, { http: { connectTimeoutMs: 1_000, headersTimeoutMs: 1_000 } })
+  })
+  afterAll(async () => {
+    await core?.close()
+    await Promise.all([service?.close(), refusing?.close()])
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('works: a token, then the API description', async () => {
+    const result = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl }, service.account.clientSecret)
+    expect(result.ok).toBe(true)
+    expect(result.checks.map((check) => check.step)).toEqual(['token', 'description'])
+    expect(result.checks[1]!.message).toMatch(/API "places" answered: \d+ endpoints/)
+    expect(result.connection.tokenRequestsLastHour).toBe(1)
+  })
+
+  it('401: wrong secret', async () => {
+    const result = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl }, 'wrong')
+    expect(result.checks[0]).toMatchObject({ step: 'token', ok: false, code: 'auth', status: 401 })
+    expect(result.checks[0]!.message).toContain('Invalid client credentials')
+    expect(result.checks).toHaveLength(1)
+  })
+
+  it('403, 429, 404', async () => {
+    const forbidden = await test({ authUrl: `${refusing.origin}/forbidden`, queryUrl: service.queryUrl })
+    expect(forbidden.checks[0]).toMatchObject({ ok: false, code: 'auth', status: 403 })
+    const quota = await test({ authUrl: `${refusing.origin}/quota`, queryUrl: service.queryUrl })
+    expect(quota.checks[0]).toMatchObject({ ok: false, code: 'quota', status: 429, retryAfterSeconds: 30 })
+    const wrongAuthPath = await test({ authUrl: `${service.authUrl}/nope`, queryUrl: service.queryUrl }, service.account.clientSecret)
+    expect(wrongAuthPath.checks[0]).toMatchObject({ ok: false, status: 404 })
+    expect(wrongAuthPath.checks[0]!.message).toContain('Check the auth URL')
+    const noApi = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl, api: 'no-such-api' }, service.account.clientSecret)
+    expect(noApi.checks[1]).toMatchObject({ step: 'description', ok: false, status: 404 })
+    expect(noApi.checks[1]!.message).toMatch(/No such api.*Check the workspace and API names/)
+  })
+
+  it('refused, DNS, TLS, timeout', async () => {
+    const port = await closedPort()
+    const refused = await test({ authUrl: `http://127.0.0.1:${port}`, queryUrl: service.queryUrl })
+    expect(refused.checks[0]!.message).toMatch(/^Connection refused by 127\.0\.0\.1/)
+    const dns = await test({ authUrl: 'http://no-such-host.invalid', queryUrl: service.queryUrl })
+    expect(dns.checks[0]).toMatchObject({ ok: false, code: 'network' })
+    expect(dns.checks[0]!.message).toContain('could not be resolved (DNS)')
+    const tls = await test({ authUrl: service.authUrl.replace('http:', 'https:'), queryUrl: service.queryUrl })
+    expect(tls.checks[0]).toMatchObject({ ok: false, code: 'network' })
+    expect(tls.checks[0]!.message).toMatch(/TLS connection to 127\.0\.0\.1:\d+ failed/)
+    const silent = await startServer(() => undefined)
+    try {
+      const timeout = await test({ authUrl: silent.origin, queryUrl: service.queryUrl })
+      expect(timeout.checks[0]).toMatchObject({ ok: false, code: 'timeout' })
+      expect(timeout.checks[0]!.message).toContain('did not answer within 1 s')
+    } finally {
+      await silent.close()
+    }
+  })
+
+  it('a public API: no token, the description alone', async () => {
+    const result = await test({ authUrl: '', queryUrl: service.queryUrl, clientId: '', api: 'public' })
+    expect(result.ok).toBe(true)
+    expect(result.checks[0]!.message).toContain('No client ID')
+  })
+})

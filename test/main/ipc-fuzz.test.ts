@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/app/app-core'
+import { CHANNELS, type Channel } from '../../src/shared/ipc/channels'
+import { openCore } from './support'
+
+/**
+ * Every channel rejects malformed requests with a validation error, and the
+ * main process answers each of thousands of random messages without a crash.
+ * Uses whatever secret store answers (the fuzz never gets a valid secret in).
+ */
+
+/** One valid request per channel, to mutate. */
+const VALID: Record<Channel, Record<string, unknown>> = {
+  'app:info': {},
+  'connections:list': {},
+  'connections:save': { name: 'n', authUrl: 'http://127.0.0.1:1/a', queryUrl: 'http://127.0.0.1:1/q', workspace: 'w', api: 'a', clientId: 'c' },
+  'connections:delete': { id: 'x' },
+  'connections:test': { connectionId: 'x' },
+  'connections:reauth': { connectionId: 'x' },
+  'secrets:set': { connectionId: 'x', secret: 's' },
+  'secrets:clear': { connectionId: 'x' },
+  'api:describe': { connectionId: 'x', api: 'a' },
+  'query:run': {
+    connectionId: 'x',
+    requestId: 'r',
+    request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} },
+  },
+  'query:cancel': { requestId: 'r' },
+}
+
+const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']
+
+describe('IPC validation', () => {
+  let dataDir: string
+  let core: AppCore
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-fuzz-'))
+    core = await openCore(dataDir, { keychainService: `query-explorer-fuzz-${process.pid}` })
+  })
+  afterAll(async () => {
+    await core?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const expectValidation = async (channel: unknown, payload: unknown) => {
+    const result = await core.dispatch(channel, payload)
+    expect(result.ok, `${channel} accepted ${JSON.stringify(payload)?.slice(0, 200)}`).toBe(false)
+    if (!result.ok) {
+      expect(result.error.code).toBe('validation')
+      expect(result.error.message.length).toBeLessThan(8_000)
+    }
+  }
+
+  it('rejects extra fields, wrong types and huge strings on every channel', async () => {
+    for (const channel of CHANNELS) {
+      const valid = VALID[channel]
+      await expectValidation(channel, { ...valid, extra: 1 })
+      await expectValidation(channel, 'not an object')
+      await expectValidation(channel, [valid])
+      for (const field of Object.keys(valid)) {
+        for (const wrong of WRONG_TYPES) {
+          if (field === 'api' && wrong === '') continue // an empty default API is allowed
+          if (channel === 'connections:save' && ['authUrl', 'clientId'].includes(field) && wrong === '') continue
+          await expectValidation(channel, { ...valid, [field]: wrong })
+        }
+        if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })
+      }
+    }
+    // Deep in a query: a huge parameter value, an extra option, a wrong step.
+    const run = VALID['query:run'] as { request: Record<string, unknown> }
+    await expectValidation('query:run', { ...run, request: { ...run.request, steps: [{ endpoint: 'e', parameters: { q: 'x'.repeat(20_000) } }] } })
+    await expectValidation('query:run', { ...run, request: { ...run.request, options: { count: 10, sneaky: true } } })
+    await expectValidation('query:run', { ...run, request: { ...run.request, steps: [{ endpoint: 1 }] } })
+    await expectValidation('query:run', { ...run, request: { ...run.request, steps: Array.from({ length: 5_000 }, () => ({ endpoint: 'e', parameters: {} })) } })
+    let deep: unknown = {}
+    for (let i = 0; i < 200; i++) deep = { deep }
+    await expectValidation('connections:save', deep)
+    await expectValidation('no:such:channel', {})
+    await expectValidation(undefined, undefined)
+  })
+
+  it('answers thousands of random messages, never throws, and keeps working', async () => {
+    const channel = fc.oneof(fc.constantFrom<unknown>(...CHANNELS), fc.string(), fc.anything())
+    const mutated = fc.constantFrom(...CHANNELS).chain((name) =>
+      fc.record({
+        channel: fc.constant<unknown>(name),
+        payload: fc.oneof(
+          fc.anything(),
+          fc.dictionary(fc.constantFrom(...Object.keys(VALID[name]), 'extra', '__proto__', 'constructor'), fc.anything()),
+          fc.record({ ...Object.fromEntries(Object.keys(VALID[name]).map((key) => [key, fc.oneof(fc.string({ maxLength: 30 }), fc.anything())])) }),
+        ),
+      }),
+    )
+    let answered = 0
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.record({ channel, payload: fc.anything() }), mutated), async ({ channel: name, payload }) => {
+        const result = await core.dispatch(name, payload)
+        expect(typeof result.ok).toBe('boolean')
+        if (!result.ok) {
+          expect(typeof result.error.message).toBe('string')
+          // Every refusal is a known one: nothing reached a handler unvalidated and blew up.
+          expect(result.error.code).not.toBe('internal')
+        }
+        answered++
+      }),
+      { numRuns: 3_000 },
+    )
+    expect(answered).toBe(3_000)
+    const info = await core.dispatch('app:info', {})
+    expect(info.ok).toBe(true)
+  })
+})

@@ -1,0 +1,117 @@
+import { readdirSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
+import { join } from 'node:path'
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app/app-core'
+import { openSecretStore } from '../../src/main/credentials/open-secret-store'
+import type { QueryRequest } from '../../src/shared/query/model'
+
+/** Shared by the main-process tests: the real keychain, a core, and small real HTTP servers that misbehave on purpose. */
+
+export const KEYCHAIN_SERVICE = `query-explorer-test-${process.pid}`
+
+/** Null when an OS keychain answers; else why not (the keychain tests are skipped, and fail in CI). */
+export async function keychainMissing(): Promise<string | null> {
+  const keychain = await openSecretStore(KEYCHAIN_SERVICE)
+  const missing = keychain.kind !== 'os' ? `no OS keychain answered (${keychain.detail})` : null
+  if (missing && process.env.CI) throw new Error(`CI needs an OS keychain: ${missing}`)
+  return missing
+}
+
+export type Reply = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; status?: number; retryAfterSeconds?: number } }
+
+export async function openCore(dataDir: string, options: Partial<AppCoreOptions> = {}): Promise<AppCore> {
+  return createAppCore({ dataDir, host: 'browser', version: 'test', keychainService: KEYCHAIN_SERVICE, demo: 'none', ...options })
+}
+
+export async function call<T = never>(core: AppCore, channel: string, request: unknown): Promise<T> {
+  const result = await core.dispatch(channel, request)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
+  return result.data as T
+}
+
+export async function failure(core: AppCore, channel: string, request: unknown): Promise<{ code: string; message: string; status?: number; retryAfterSeconds?: number }> {
+  const result = await core.dispatch(channel, request)
+  if (result.ok) throw new Error(`${channel} succeeded, a failure was expected`)
+  return result.error
+}
+
+export const search = (text: string, options: QueryRequest['options'] = { count: 10 }, api = 'places'): QueryRequest => ({
+  workspace: 'world',
+  api,
+  steps: [{ endpoint: 'search', parameters: { query: text } }],
+  responseType: 'results',
+  options,
+})
+
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+/** What a misbehaving server saw of one request. */
+export interface SeenRequest {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+export interface TestServer {
+  origin: string
+  seen: SeenRequest[]
+  close(): Promise<void>
+}
+
+/** A real HTTP server on 127.0.0.1 whose answers the test writes. */
+export async function startServer(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<TestServer> {
+  const seen: SeenRequest[] = []
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+      handle(req, res, body)
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** A loopback port with nothing listening on it. */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+  res.end(text)
+}
+
+export const RESULTS_PAGE = {
+  offset: 0,
+  count: 10,
+  type: ['OBJ'],
+  items: [{ rank: 1, probability: 1, tuple: [{ id: 'x', class: ['City'], attributes: { name: 'X' } }] }],
+}

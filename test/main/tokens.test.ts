@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type RunningService } from '../../src/service'
+import type { AppCore } from '../../src/main/app/app-core'
+import { readTokenReply, DEFAULT_LIFETIME_SECONDS } from '../../src/main/auth/token-reply'
+import type { ConnectionView } from '../../src/shared/ipc/contract'
+import { call, failure, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+
+/**
+ * The token manager over real HTTP: against the embedded service (expiry,
+ * revocation, ForceReauth) and against small servers that refuse on purpose
+ * (a 401 that never ends, a 429 with Retry-After).
+ */
+
+const missing = await keychainMissing()
+
+describe('reading token replies as real deployments write them', () => {
+  const now = 1_700_000_000_000
+  it('reads access_token/accessToken/token with expires_in, expiresIn, epoch or ISO expires, a JWT exp, or five minutes', () => {
+    expect(readTokenReply({ access_token: 'a', expires_in: 60 }, now)).toMatchObject({ token: 'a', expiresAt: now + 60_000 })
+    expect(readTokenReply({ accessToken: 'b', expiresIn: '120' }, now)).toMatchObject({ token: 'b', expiresAt: now + 120_000 })
+    expect(readTokenReply({ token: 'c', expires: 1_700_000_600 }, now).expiresAt).toBe(1_700_000_600_000)
+    expect(readTokenReply({ token: 'd', expires: '2030-01-01T00:00:00Z' }, now).expiresAt).toBe(Date.parse('2030-01-01T00:00:00Z'))
+    const jwt = ['e30', Buffer.from(JSON.stringify({ exp: 1_700_000_900 })).toString('base64url'), 'sig'].join('.')
+    expect(readTokenReply({ access_token: jwt }, now).expiresAt).toBe(1_700_000_900_000)
+    expect(readTokenReply({ access_token: 'f' }, now).expiresAt).toBe(now + DEFAULT_LIFETIME_SECONDS * 1000)
+  })
+  it('refuses a reply without a token, saying which fields it looked for', () => {
+    expect(() => readTokenReply({ expires_in: 5 }, now)).toThrow(/access_token, accessToken or token/)
+    expect(() => readTokenReply('nope', now)).toThrow(/not a JSON object/)
+  })
+})
+
+describe.skipIf(missing)('tokens against the embedded service', () => {
+  let service: RunningService
+  let dataDir: string
+  let core: AppCore
+  let id: string
+
+  beforeAll(async () => {
+    // Two-second tokens: "expired" is a short wait away.
+    service = await startService({ port: 0, tokenLifetimeSeconds: 2, log: () => undefined })
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-tokens-'))
+    core = await openCore(dataDir)
+    const view = await call<ConnectionView>(core, 'connections:save', {
+      name: 'Short tokens',
+      authUrl: service.authUrl,
+      queryUrl: service.queryUrl,
+      workspace: service.workspace,
+      api: 'places',
+      clientId: service.account.clientId,
+    })
+    id = view.id
+    await call(core, 'secrets:set', { connectionId: id, secret: service.account.clientSecret })
+  })
+  afterAll(async () => {
+    await core?.close()
+    await service?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('50 concurrent queries when the token has expired cause exactly one token request', async () => {
+    await call(core, 'query:run', { connectionId: id, requestId: 'warm', request: search('paris') })
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const before = service.tokenRequestCount()
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call<{ status: number; body: { items: { rank: number }[] } }>(core, 'query:run', {
+          connectionId: id,
+          requestId: `q${i}`,
+          request: search('san', { count: 1, offset: i }),
+        }),
+      ),
+    )
+    expect(replies.every((reply) => reply.status === 200)).toBe(true)
+    expect(replies.map((reply) => reply.body.items[0]?.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+    expect(service.tokenRequestCount() - before).toBe(1)
+  })
+
+  it('a token revoked on the server is replaced once, for 20 concurrent queries, and they all succeed', async () => {
+    await call(core, 'query:run', { connectionId: id, requestId: 'warm', request: search('lyon'), fresh: true })
+    service.revokeTokens()
+    const before = service.tokenRequestCount()
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call<{ status: number }>(core, 'query:run', { connectionId: id, requestId: `r${i}`, request: search('lyon', { count: 1, offset: i }) }),
+      ),
+    )
+    expect(replies.every((reply) => reply.status === 200)).toBe(true)
+    expect(service.tokenRequestCount() - before).toBe(1)
+  })
+
+  it('Re-authenticate asks for a new token (ForceReauth true) and the count beside the connection goes up', async () => {
+    const before = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
+    const requests = service.tokenRequestCount()
+    const after = await call<ConnectionView>(core, 'connections:reauth', { connectionId: id })
+    expect(service.tokenRequestCount()).toBe(requests + 1)
+    expect(after.tokenRequestsLastHour).toBe(before.tokenRequestsLastHour + 1)
+    expect(after.tokenExpiresAt).toBeGreaterThan(Date.now())
+    // The old token is revoked by ForceReauth; queries go on with the new one.
+    const reply = await call<{ status: number }>(core, 'query:run', { connectionId: id, requestId: 'after', request: search('rome') })
+    expect(reply.status).toBe(200)
+  })
+})
+
+describe.skipIf(missing)('tokens against servers that refuse', () => {
+  let dataDir: string
+  let core: AppCore
+  let server: TestServer
+  let mode: 'always-401' | 'quota' = 'always-401'
+
+  const save = async (name: string) => {
+    const view = await call<ConnectionView>(core, 'connections:save', {
+      name,
+      authUrl: `${server.origin}/auth`,
+      queryUrl: `${server.origin}/query`,
+      workspace: 'world',
+      api: 'places',
+      clientId: name.toLowerCase().replace(/\s+/g, '-'),
+    })
+    await call(core, 'secrets:set', { connectionId: view.id, secret: 'a-secret-for-refusals' })
+    return view.id
+  }
+
+  beforeAll(async () => {
+    let issued = 0
+    server = await startServer((req, res) => {
+      if (req.url === '/auth/api/auth') {
+        if (mode === 'quota') return json(res, 429, { message: 'Token request quota exceeded' }, { 'retry-after': '120' })
+        return json(res, 200, { access_token: `token-${++issued}`, token_type: 'Bearer', expires_in: 3600 })
+      }
+      if (mode === 'always-401') return json(res, 401, { message: 'Invalid or expired token' }, { 'www-authenticate': 'Bearer error="invalid_token"' })
+      json(res, 200, RESULTS_PAGE)
+    })
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-refuse-'))
+    core = await openCore(dataDir)
+  })
+  afterAll(async () => {
+    await core?.close()
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('a second 401 surfaces as an error: one renewal, one replay, no loop', async () => {
+    mode = 'always-401'
+    const id = await save('Always 401')
+    server.seen.length = 0
+    const error = await failure(core, 'query:run', { connectionId: id, requestId: 'x', request: search('paris') })
+    expect(error.code).toBe('auth')
+    expect(error.status).toBe(401)
+    expect(error.message).toContain('refused a freshly issued token')
+    const tokenRequests = server.seen.filter((seen) => seen.url === '/auth/api/auth')
+    expect(tokenRequests.map((seen) => JSON.parse(seen.body).ForceReauth)).toEqual([false, true])
+    expect(server.seen.filter((seen) => seen.url.startsWith('/query/'))).toHaveLength(2)
+    expect(error.message).not.toContain('token-')
+  })
+
+  it('on 429 no token request is sent before Retry-After, and the reply says when to retry', async () => {
+    mode = 'quota'
+    const id = await save('Quota')
+    server.seen.length = 0
+    const first = await failure(core, 'query:run', { connectionId: id, requestId: 'a', request: search('paris') })
+    expect(first).toMatchObject({ code: 'quota', status: 429, retryAfterSeconds: 120 })
+    expect(first.message).toMatch(/retry in 120 s/)
+    const second = await failure(core, 'query:run', { connectionId: id, requestId: 'b', request: search('rome') })
+    expect(second.code).toBe('quota')
+    expect(second.retryAfterSeconds).toBeGreaterThan(100)
+    const reauth = await failure(core, 'connections:reauth', { connectionId: id })
+    expect(reauth.code).toBe('quota')
+    expect(server.seen.filter((seen) => seen.url === '/auth/api/auth')).toHaveLength(1)
+    const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
+    expect(view.retryAt).toBeGreaterThan(Date.now() + 100_000)
+    expect(view.tokenRequestsLastHour).toBe(1)
+  })
+})
