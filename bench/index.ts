@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     const service = (await import(specifier)) as { benchService?: () => Promise<BenchResult[]> }
     if (typeof service.benchService === 'function') results.push(...(await service.benchService()))
   }
+  results.push(...(await (await import('./query-client')).benchQueryClient()))
+  results.push(...(await (await import('./renderer')).benchRenderer()))
   console.log(table(results))
 }
 

@@ -1,9 +1,11 @@
 import { createServer } from 'node:net'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
+import { startSlowProxy } from './fixtures/slow-proxy'
 
-const firstRank = (page: Page) =>
-  page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1).getByRole('cell').first()
+const resultsTable = (page: Page) => page.getByRole('table', { name: 'Results' })
+const firstRank = (page: Page) => resultsTable(page).getByRole('row').nth(1).getByRole('cell').first()
+const urlBox = (page: Page) => page.getByRole('textbox', { name: 'Request URL' })
 
 async function search(page: Page, text: string): Promise<void> {
   const step = page.getByRole('group', { name: 'Step 1' })
@@ -11,6 +13,29 @@ async function search(page: Page, text: string): Promise<void> {
   await step.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step.getByRole('textbox', { name: 'query' }).fill(text)
   await page.getByRole('button', { name: 'Run' }).click()
+}
+
+/** Types a URL into the request URL box and presses Enter, as a user who pasted it would confirm it. */
+async function enterUrl(page: Page, url: string): Promise<void> {
+  await urlBox(page).fill(url)
+  await urlBox(page).press('Enter')
+}
+
+/** The demo connection's query URL, which every URL in these tests starts with. */
+async function demoQueryUrl(app: { invoke: (channel: string, request: unknown) => Promise<{ data?: unknown }> }): Promise<string> {
+  const list = (await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]
+  return list.find((connection) => connection.id === 'demo')!.queryUrl
+}
+
+/** The text of every rendered row, by column header. */
+async function gridRows(page: Page): Promise<Record<string, string>[]> {
+  return resultsTable(page).evaluate((table) => {
+    const headers = [...table.querySelectorAll('[role=columnheader]')].map((cell) => cell.textContent?.trim() ?? '')
+    return [...table.querySelectorAll('[role=rowgroup]:last-child [role=row]')].map((row) => {
+      const cells = [...row.querySelectorAll('[role=cell]')].map((cell) => cell.textContent?.trim() ?? '')
+      return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']))
+    })
+  })
 }
 
 /** A loopback port with nothing listening on it. */
@@ -27,54 +52,210 @@ test('runs a search on the demo workspace and pages through the results', async 
   await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
   await search(page, 'san')
 
-  const results = page.getByRole('table', { name: 'Results' })
+  const results = resultsTable(page)
   await expect(results.getByRole('row').nth(1)).toBeVisible()
   await expect(results.getByRole('columnheader').first()).toHaveText('Rank')
   await expect(firstRank(page)).toHaveText('1')
   await expect(results.getByRole('row')).toHaveCount(11)
-  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('matches')
-  await expect(page.getByRole('list', { name: 'Probability distribution' }).getByRole('listitem')).not.toHaveCount(0)
+  const statistics = page.getByRole('region', { name: 'Statistics' })
+  await expect(statistics).toContainText('matches')
+  await expect(statistics.getByRole('img', { name: 'Probability distribution' })).toBeVisible()
+  await expect(page.getByText('of 563', { exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(firstRank(page)).toHaveText('11')
+  await expect(page.getByRole('spinbutton', { name: 'Page' })).toHaveValue('2')
   await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled()
-  await page.screenshot({ path: 'e2e/output/explorer-next-page.png' })
 
   await page.getByRole('button', { name: 'Previous page' }).click()
   await expect(firstRank(page)).toHaveText('1')
+
+  await page.getByRole('spinbutton', { name: 'Page' }).fill('40')
+  await page.getByRole('spinbutton', { name: 'Page' }).press('Enter')
+  await expect(firstRank(page)).toHaveText('391')
 })
 
-test('a page size from 1 to 100 sets how many rows a page shows', async ({ page, app }) => {
+test('a page size from the list sets how many rows a page shows', async ({ page, app }) => {
   await page.goto(app.url)
-  await page.getByRole('spinbutton', { name: 'Page size' }).fill('25')
+  await page.getByRole('combobox', { name: 'Page size' }).selectOption('25')
   await search(page, 'san')
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).toHaveCount(26)
+  // The grid is virtual: it says how many rows it holds, and renders those in view.
+  await expect(resultsTable(page)).toHaveAttribute('aria-rowcount', '26')
+  await resultsTable(page).evaluate((grid) => (grid.scrollTop = grid.scrollHeight))
+  await expect(resultsTable(page).locator('[role=row][aria-rowindex="26"]').getByRole('cell').first()).toHaveText('25')
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(firstRank(page)).toHaveText('26')
 })
 
 test('bad input shows a clear message and the app stays usable', async ({ page, app }) => {
   await page.goto(app.url)
+  const base = await demoQueryUrl(app)
   const alert = page.getByRole('alert')
-  const pageSize = page.getByRole('spinbutton', { name: 'Page size' })
 
-  await pageSize.fill('0')
-  await search(page, 'paris')
+  // A page size out of bounds can only come from a pasted URL; it is kept, shown, and refused before sending.
+  await enterUrl(page, `${base}/world/api/places/e/search/p/query/paris/results?count=0`)
+  await page.getByRole('button', { name: 'Run' }).click()
   await expect(alert).toContainText('count must be a whole number from 1 to 100, not 0')
-  await pageSize.fill('500')
+  await enterUrl(page, `${base}/world/api/places/e/search/p/query/paris/results?count=500`)
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(alert).toContainText('not 500')
-  await pageSize.fill('10')
+  await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('combobox', { name: 'Page size' }).selectOption('10')
 
   const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
   await endpoint.fill('no-such-endpoint')
   await endpoint.dispatchEvent('change')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(alert).toContainText('has no endpoint named "no-such-endpoint"')
+  await expect(endpoint).toHaveAttribute('aria-invalid', 'true')
 
   await search(page, 'paris')
   await expect(alert).toHaveCount(0)
   await expect(firstRank(page)).toHaveText('1')
+})
+
+test('builds search, a two-option facet filter and a numeric filter by pointing and clicking', async ({ page, app }) => {
+  await page.goto(app.url)
+  await search(page, 'san')
+  const summary = page.getByText(/^Rows 1–10 of/)
+  await expect(summary).toHaveText('Rows 1–10 of 5,628')
+
+  const country = page.getByRole('group', { name: 'country' })
+  await country.getByRole('checkbox', { name: 'Italy' }).check()
+  await expect(summary).not.toHaveText('Rows 1–10 of 5,628')
+  await country.getByRole('checkbox', { name: 'Spain' }).check()
+  await expect(country.getByRole('checkbox', { name: 'Italy' })).toBeChecked()
+  await expect(country.getByRole('checkbox', { name: 'Spain' })).toBeChecked()
+  await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('textbox', { name: 'value' })).toHaveValue('1("IT")|1("ES")')
+
+  await page.getByRole('button', { name: 'Add step' }).click()
+  const step3 = page.getByRole('group', { name: 'Step 3' })
+  await step3.getByRole('combobox', { name: 'Endpoint' }).fill('population')
+  await step3.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
+  await step3.getByRole('textbox', { name: 'min' }).fill('5000')
+  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/e\/country:FILTER\/p\/value\/1\(%22IT%22\)%7C1\(%22ES%22\)\/e\/population\/p\/min\/5000\/results\?count=10$/)
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(summary).toHaveText(/^Rows 1–10 of \d/)
+  const filteredTotal = await summary.textContent()
+
+  for (const direction of ['first page', 'Next page', 'Previous page'] as const) {
+    if (direction !== 'first page') await page.getByRole('button', { name: direction }).click()
+    await expect(firstRank(page)).toHaveText(direction === 'Next page' ? '11' : '1')
+    const rows = await gridRows(page)
+    expect(rows).toHaveLength(10)
+    for (const row of rows) {
+      expect(['IT', 'ES']).toContain(row['country'])
+      expect(Number(row['population'])).toBeGreaterThanOrEqual(5000)
+    }
+  }
+  expect(filteredTotal).not.toBe('Rows 1–10 of 5,628')
+
+  // Moving the numeric filter before the facet filter by keyboard, and switching it off, keeps the chain coherent.
+  await step3.getByRole('button', { name: 'Move up' }).click()
+  await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('population')
+  await expect(urlBox(page)).toHaveValue(/\/e\/population\/p\/min\/5000\/e\/country:FILTER\//)
+  await page.getByRole('group', { name: 'Step 2' }).getByRole('switch', { name: 'Step on' }).uncheck()
+  await expect(urlBox(page)).not.toHaveValue(/population/)
+
+  await country.getByRole('button', { name: 'Clear' }).click()
+  await expect(urlBox(page)).not.toHaveValue(/country:FILTER/)
+})
+
+test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ page, app }) => {
+  await page.goto(app.url)
+  await search(page, 'san')
+  await expect(firstRank(page)).toHaveText('1')
+  await page.getByRole('combobox', { name: 'Load how many' }).selectOption('1000')
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByText(/^Rows 1–1,000 of 5,628$/)).toBeVisible({ timeout: 30_000 })
+  await expect(resultsTable(page)).toHaveAttribute('aria-rowcount', '1001')
+  // Only the rows in view are in the page: virtual scrolling.
+  expect(await resultsTable(page).getByRole('row').count()).toBeLessThan(60)
+
+  await resultsTable(page).evaluate((grid) => (grid.scrollTop = grid.scrollHeight))
+  const lastRow = resultsTable(page).locator('[role=row][aria-rowindex="1001"]')
+  await expect(lastRow.getByRole('cell').first()).toHaveText('1000')
+  await expect(lastRow).toBeInViewport()
+})
+
+test('a pasted URL with a context parameter and a version segment gives the same chain back', async ({ page, app, context }) => {
+  await page.goto(app.url)
+  const url = `${await demoQueryUrl(app)}/4/world/api/places/c/lang/en/e/search/p/query/paris/e/population/p/min/1000/results?count=25`
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(url)})`)
+  await urlBox(page).focus()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('ControlOrMeta+V')
+
+  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'lang' })).toHaveValue('en')
+  await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
+  await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('textbox', { name: 'query' })).toHaveValue('paris')
+  await expect(page.getByRole('group', { name: 'Step 3' }).getByRole('textbox', { name: 'min' })).toHaveValue('1000')
+  await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveValue('25')
+  await expect(urlBox(page)).toHaveValue(url)
+
+  await page.getByRole('button', { name: 'Copy URL' }).click()
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url)
+
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(firstRank(page)).toHaveText('1')
+  await page.getByRole('tab', { name: 'Raw response' }).click()
+  await expect(page.getByLabel('Response body')).toContainText('"rank": 1')
+  await expect(page.getByRole('tabpanel')).toContainText(`/4/world/api/places/c/lang/en/e/search/`)
+})
+
+test('a URL that does not read shows why under the box and keeps the chain', async ({ page, app }) => {
+  await page.goto(app.url)
+  await search(page, 'lyon')
+  await expect(firstRank(page)).toHaveText('1')
+  const before = await urlBox(page).inputValue()
+  const base = await demoQueryUrl(app)
+
+  await enterUrl(page, `${base}/world/api/places/e/search/p/query`)
+  await expect(page.getByText(/The chain was not changed/)).toBeVisible()
+  await expect(urlBox(page)).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' })).toHaveValue('lyon')
+
+  await enterUrl(page, 'not a url at all')
+  await expect(page.getByText(/not an absolute http\(s\) URL/)).toBeVisible()
+  await urlBox(page).press('Escape')
+  await expect(urlBox(page)).toHaveValue(before)
+  await expect(page.getByText(/The chain was not changed/)).toHaveCount(0)
+})
+
+test('a slow query shows its progress and can be cancelled', async ({ page, app }) => {
+  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
+  // A real HTTP server between the app and the service that holds each query for 20 s: the query is slow for real.
+  const proxy = await startSlowProxy(demo.queryUrl, 20_000)
+  try {
+    await app.invoke('connections:save', {
+      name: 'Slow link',
+      authUrl: demo.authUrl,
+      queryUrl: proxy.queryUrl,
+      workspace: 'world',
+      api: 'public',
+      clientId: '',
+    })
+    await page.goto(app.url)
+    await page.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Slow link' })
+    await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
+    await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill('paris')
+    await page.getByRole('button', { name: 'Run' }).click()
+
+    const progress = page.getByRole('progressbar', { name: 'Running query' })
+    await expect(progress).toBeVisible()
+    await expect(progress).toHaveAttribute('aria-valuetext', /Running… \d+\.\d s/)
+    await expect.poll(() => proxy.held()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    await expect(page.getByRole('status').filter({ hasText: 'Cancelled.' })).toBeVisible()
+    await expect(progress).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled()
+    // The cancel reached the main process: it closed its request to the service.
+    await expect.poll(() => proxy.closedEarly(), { timeout: 5_000 }).toBeGreaterThan(0)
+  } finally {
+    await proxy.close()
+  }
 })
 
 test('a wrong client secret and a stopped service are explained, and the demo still works', async ({ page, app }) => {

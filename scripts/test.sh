@@ -22,6 +22,7 @@ step "typecheck"
 npm run -s typecheck
 step "unit and integration tests"
 npx vitest run
+npx vitest run -c vitest.components.config.mts
 step "build"
 npx electron-vite build >/dev/null
 step "e2e tests"

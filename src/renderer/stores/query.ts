@@ -1,121 +1,370 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, shallowRef, toRaw, watch } from 'vue'
+import {
+  editorSteps,
+  moveStep as moved,
+  problemsForEditor,
+  sentSteps,
+  withFacetSelection,
+  withoutEmptyOptional,
+  type EditorStep,
+} from '../../shared/chain/editor-chain'
 import type { QueryReply } from '../../shared/ipc/contract'
-import type { EndpointStep, QueryRequest, ResponseType } from '../../shared/query/model'
-import type { ResultsResponse, StatisticsResponse } from '../../shared/responses'
-import { validateRequest } from '../../shared/query/validate'
-import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
+import type { FacetSelection } from '../../shared/query/facets'
+import type { QueryOptions, QueryRequest, ResponseType, Step } from '../../shared/query/model'
+import { buildUrl, parseUrl } from '../../shared/query/url'
+import { validateRequest, type Problem } from '../../shared/query/validate'
+import type { ResultItem, ResultsResponse, StatisticsResponse } from '../../shared/responses'
+import {
+  LOAD_PAGE_SIZE,
+  MAX_LOADED_ROWS,
+  hasMoreRows,
+  loadMorePlan,
+  offsetOfPage,
+  pageCount as pagesFor,
+  pageNumber,
+} from '../../shared/results/paging'
+import { call, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
+import { failureOf, validationFailure, type QueryFailure } from './query-errors'
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 10
 
-/** The chain being edited, the page shown, and the answers to it. */
+/**
+ * idle: nothing run yet; running: a page (and the statistics) on the way;
+ * loading-more: pages being appended; done / error / cancelled: how the last
+ * run ended.
+ */
+export type QueryPhase = 'idle' | 'running' | 'loading-more' | 'done' | 'error' | 'cancelled'
+
+/** Performance marks read by `npm run bench` (and visible in DevTools): press of Run, reply in, rows painted. */
+export const MARKS = { run: 'qe:run', reply: 'qe:reply', painted: 'qe:painted' } as const
+
+let nextStepId = 0
+const newId = () => `step-${++nextStepId}`
+
+/** The chain being edited, its options, and the answers to it. */
 export const useQueryStore = defineStore('query', () => {
   const connections = useConnectionsStore()
 
-  const steps = ref<EndpointStep[]>([{ endpoint: '', parameters: {} }])
-  const count = ref(10)
+  // The chain and its options: what the next request will be.
+  const chain = ref<EditorStep[]>([{ id: newId(), enabled: true, step: { endpoint: '', parameters: {} } }])
+  const count = ref<number>(DEFAULT_PAGE_SIZE)
+  const level = ref<number | null>(null)
+  const homogeneousArrays = ref(false)
+  const cutoff = ref<number | null>(null)
+  const format = ref<string>('json')
+  /** A version segment read from a pasted URL; otherwise the connection's own. */
+  const version = ref<string | undefined>(undefined)
+  /** Offset the next request (and the URL box) uses: the page shown, back to 0 when the chain changes. */
   const offset = ref(0)
 
-  const results = ref<ResultsResponse | null>(null)
-  const statistics = ref<StatisticsResponse | null>(null)
-  const lastReply = ref<QueryReply | null>(null)
-  const running = ref(false)
-  const error = ref<string | null>(null)
-  const problems = ref<{ field: string; message: string }[]>([])
-  let runId: string | null = null
+  // The answers. Rows live in a shallow ref: 10,000 of them must not each become reactive.
+  const items = shallowRef<ResultItem[]>([])
+  const shownOffset = ref(0)
+  const results = shallowRef<ResultsResponse | null>(null)
+  const lastReply = shallowRef<QueryReply | null>(null)
+  const statistics = shallowRef<StatisticsResponse | null>(null)
+  const statisticsReply = shallowRef<QueryReply | null>(null)
+  const lastPageFull = ref(false)
+  const phase = ref<QueryPhase>('idle')
+  const failure = ref<QueryFailure | null>(null)
+  const problems = ref<Problem[]>([])
+  const progress = ref<{ loaded: number; target: number } | null>(null)
+  const startedAt = ref<number | null>(null)
 
-  const page = computed(() => Math.floor(offset.value / count.value) + 1)
-  const pageCount = computed(() => (statistics.value ? Math.max(1, Math.ceil(statistics.value.total / count.value)) : null))
-  const hasPrevious = computed(() => offset.value > 0)
-  const hasNext = computed(() => {
-    if (!results.value) return false
-    if (statistics.value) return offset.value + count.value < statistics.value.total
-    return results.value.items.length >= count.value
-  })
+  /** Ids of requests in flight, so Cancel can stop them in the main process. */
+  const inFlight = new Set<string>()
+  /** Bumped by every run and cancel: an answer to an older generation is dropped. */
+  let generation = 0
 
-  function request(responseType: ResponseType, pageOffset: number): QueryRequest {
+  const steps = computed<Step[]>(() => withoutEmptyOptional(sentSteps(chain.value), connections.description))
+  const running = computed(() => phase.value === 'running' || phase.value === 'loading-more')
+  const error = computed(() => failure.value?.message ?? null)
+  const total = computed(() => statistics.value?.total ?? null)
+  const page = computed(() => pageNumber(shownOffset.value, count.value))
+  const pageCount = computed(() => pagesFor(total.value, count.value))
+  const shownEnd = computed(() => shownOffset.value + items.value.length)
+  const hasPrevious = computed(() => shownOffset.value > 0)
+  const hasNext = computed(() => results.value !== null && hasMoreRows(shownEnd.value, total.value, lastPageFull.value))
+  const canLoadMore = computed(() => hasNext.value && items.value.length < MAX_LOADED_ROWS)
+
+  function options(responseType: ResponseType, pageOffset: number, pageSize: number, withFormat: boolean): QueryOptions {
+    const out: QueryOptions = {}
+    if (connections.config && connections.config !== 'default') out.config = connections.config
+    if (responseType === 'results') {
+      out.count = Number(pageSize)
+      if (pageOffset > 0) out.offset = pageOffset
+      if (withFormat && format.value !== 'json') out.format = format.value
+      if (level.value !== null) out.level = level.value
+      if (homogeneousArrays.value) out.homogeneousArrays = true
+    }
+    if (cutoff.value !== null) out.cutoff = cutoff.value
+    return out
+  }
+
+  /** The request for the chain as it stands; the grid always asks for JSON, the URL box shows the chosen format. */
+  function request(responseType: ResponseType, pageOffset = offset.value, pageSize = count.value, withFormat = false): QueryRequest {
     const connection = connections.selected
-    return {
+    const chosenVersion = version.value ?? connection?.version
+    const built: QueryRequest = {
       workspace: connection?.workspace ?? '',
       api: connections.api,
-      steps: steps.value.map((step) => ({ endpoint: step.endpoint, parameters: { ...step.parameters } })),
+      steps: steps.value.map((step) => structuredClone(toRaw(step))),
       responseType,
-      options:
-        responseType === 'results'
-          ? { config: connections.config, count: Number(count.value), offset: pageOffset }
-          : { config: connections.config },
+      options: options(responseType, pageOffset, pageSize, withFormat),
     }
+    if (chosenVersion) built.version = chosenVersion
+    return built
   }
 
-  async function send(responseType: ResponseType, pageOffset: number, id: string): Promise<QueryReply> {
-    return call('query:run', {
-      connectionId: connections.selectedId ?? '',
-      requestId: id,
-      request: request(responseType, pageOffset),
-    })
-  }
-
-  /** Runs the chain from its first page: results and statistics together. */
-  async function run(pageOffset = 0, withStatistics = true): Promise<void> {
-    if (!connections.selectedId) {
-      error.value = 'Choose a connection first.'
-      return
-    }
-    const found = validateRequest(request('results', pageOffset), { description: connections.description })
-    if (found.length > 0) {
-      error.value = found.map((problem) => problem.message).join('\n')
-      problems.value = found
-      return
-    }
-    const id = crypto.randomUUID()
-    runId = id
-    running.value = true
-    error.value = null
-    problems.value = []
+  /** The request URL for the chain (never a token: buildUrl writes none); empty when it cannot be written yet. */
+  const requestUrl = computed(() => {
+    const connection = connections.selected
+    if (!connection) return ''
     try {
-      const [resultsReply, statisticsReply] = await Promise.all([
-        send('results', pageOffset, id),
-        withStatistics ? send('statistics', 0, `${id}:stats`) : Promise.resolve(null),
-      ])
-      if (runId !== id) return
-      results.value = resultsReply.body as ResultsResponse
-      lastReply.value = resultsReply
-      offset.value = pageOffset
-      if (statisticsReply) statistics.value = statisticsReply.body as StatisticsResponse
-    } catch (e) {
-      if (runId !== id) return
-      error.value = errorMessage(e)
-      problems.value = e instanceof ExplorerClientError ? (e.error.problems ?? []) : []
+      return buildUrl(connection.queryUrl, request('results', offset.value, count.value, true))
+    } catch {
+      return ''
+    }
+  })
+
+  function validate(built: QueryRequest): Problem[] {
+    return problemsForEditor(validateRequest(built, { description: connections.description }), chain.value)
+  }
+
+  async function send(built: QueryRequest, id: string): Promise<QueryReply> {
+    inFlight.add(id)
+    try {
+      return await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built })
     } finally {
-      if (runId === id) running.value = false
+      inFlight.delete(id)
     }
   }
 
+  function fail(e: unknown): void {
+    phase.value = 'error'
+    const ipc = e instanceof ExplorerClientError ? e.error : null
+    failure.value = ipc ? failureOf(ipc) : failureOf({ code: 'internal', message: 'Something unexpected went wrong in the window; run again.' })
+    problems.value = ipc?.problems ? problemsForEditor(ipc.problems, chain.value) : []
+  }
+
+  /** Checks the chain before anything is sent; false (with messages) when it cannot run. */
+  function ready(built: QueryRequest): boolean {
+    if (!connections.selectedId) {
+      failure.value = validationFailure(['Choose a connection first.'])
+      phase.value = 'error'
+      return false
+    }
+    const found = validate(built)
+    problems.value = found
+    if (found.length === 0) return true
+    failure.value = validationFailure(found.map((problem) => problem.message))
+    phase.value = 'error'
+    return false
+  }
+
+  /** Runs the chain at a page: the results and, from the first run, the statistics beside them. */
+  async function run(pageOffset = 0, withStatistics = true): Promise<void> {
+    performance.mark(MARKS.run)
+    const built = request('results', pageOffset)
+    if (!ready(built)) return
+    stopInFlight()
+    const current = ++generation
+    const id = crypto.randomUUID()
+    phase.value = 'running'
+    failure.value = null
+    progress.value = null
+    startedAt.value = performance.now()
+    try {
+      const [resultsReply, statisticsAnswer] = await Promise.all([
+        send(built, id),
+        withStatistics ? send(request('statistics'), `${id}:statistics`) : Promise.resolve(null),
+      ])
+      if (current !== generation) return
+      performance.mark(MARKS.reply)
+      const body = resultsReply.body as ResultsResponse
+      items.value = body.items
+      results.value = body
+      lastReply.value = resultsReply
+      lastPageFull.value = body.items.length >= Number(count.value)
+      shownOffset.value = pageOffset
+      offset.value = pageOffset
+      if (statisticsAnswer) {
+        statistics.value = statisticsAnswer.body as StatisticsResponse
+        statisticsReply.value = statisticsAnswer
+      }
+      phase.value = 'done'
+    } catch (e) {
+      if (current === generation) fail(e)
+    } finally {
+      if (current === generation) startedAt.value = null
+    }
+  }
+
+  /**
+   * Appends the next rows to the grid, 100 per request (the most the service
+   * gives at once), in sequence, until `target` rows are shown, the results
+   * end or the user cancels; rows already loaded stay either way.
+   */
+  async function loadMore(target: number): Promise<void> {
+    if (!results.value || running.value) return
+    const plan = loadMorePlan(shownOffset.value, shownEnd.value, target, total.value)
+    if (plan.length === 0) return
+    const current = ++generation
+    phase.value = 'loading-more'
+    failure.value = null
+    const goal = Math.min(target, MAX_LOADED_ROWS, (total.value ?? Number.POSITIVE_INFINITY) - shownOffset.value)
+    progress.value = { loaded: items.value.length, target: goal }
+    startedAt.value = performance.now()
+    try {
+      for (const step of plan) {
+        const built = request('results', step.offset, step.count)
+        if (!ready(built)) return
+        const reply = await send(built, crypto.randomUUID())
+        if (current !== generation) return
+        const body = reply.body as ResultsResponse
+        items.value = items.value.concat(body.items)
+        results.value = body
+        lastReply.value = reply
+        lastPageFull.value = body.items.length >= step.count
+        progress.value = { loaded: items.value.length, target: goal }
+        if (body.items.length < step.count) break
+      }
+      if (current === generation) phase.value = 'done'
+    } catch (e) {
+      if (current === generation) fail(e)
+    } finally {
+      if (current === generation) {
+        progress.value = null
+        startedAt.value = null
+      }
+    }
+  }
+
+  function stopInFlight(): void {
+    const ids = [...inFlight]
+    inFlight.clear()
+    for (const requestId of ids) void call('query:cancel', { requestId }).catch(() => undefined)
+  }
+
+  /** Stops what runs; the rows already shown stay. */
   async function cancel(): Promise<void> {
-    const id = runId
-    if (!id) return
-    runId = null
-    running.value = false
-    await Promise.all([call('query:cancel', { requestId: id }), call('query:cancel', { requestId: `${id}:stats` })]).catch(() => undefined)
+    if (!running.value) return
+    generation++
+    stopInFlight()
+    phase.value = 'cancelled'
+    progress.value = null
+    startedAt.value = null
   }
 
   /** A new connection or API: answers to the old one would mislead. */
   function reset(): void {
-    void cancel()
+    generation++
+    stopInFlight()
+    items.value = []
     results.value = null
-    statistics.value = null
     lastReply.value = null
-    error.value = null
+    statistics.value = null
+    statisticsReply.value = null
+    failure.value = null
     problems.value = []
+    progress.value = null
+    phase.value = 'idle'
     offset.value = 0
+    shownOffset.value = 0
   }
 
-  const nextPage = () => run(offset.value + count.value, false)
-  const previousPage = () => run(Math.max(0, offset.value - count.value), false)
+  const nextPage = () => run(shownEnd.value, false)
+  const previousPage = () => run(Math.max(0, shownOffset.value - Number(count.value)), false)
+  const goToPage = (n: number) => run(offsetOfPage(n, Number(count.value)), false)
+
+  // Editing the chain.
+  function setChain(next: EditorStep[]): void {
+    chain.value = next
+  }
+  function addEndpointStep(): void {
+    chain.value = [...chain.value, { id: newId(), enabled: true, step: { endpoint: '', parameters: {} } }]
+  }
+  function addContextStep(): void {
+    chain.value = [...chain.value, { id: newId(), enabled: true, step: { context: { '': '' } } }]
+  }
+  function updateStep(index: number, step: Step): void {
+    chain.value = chain.value.map((entry, i) => (i === index ? { ...entry, step } : entry))
+  }
+  function removeStep(index: number): void {
+    chain.value = chain.value.filter((_, i) => i !== index)
+  }
+  function moveStep(from: number, to: number): void {
+    chain.value = moved(chain.value, from, to)
+  }
+  function setStepEnabled(index: number, enabled: boolean): void {
+    chain.value = chain.value.map((entry, i) => (i === index ? { ...entry, enabled } : entry))
+  }
+  function setFacetSelection(facet: string, selected: readonly FacetSelection[]): void {
+    chain.value = withFacetSelection(chain.value, facet, selected, newId)
+  }
+
+  /**
+   * Replaces the chain and options with a pasted request URL. Nothing changes
+   * unless the whole URL reads; the reason comes back otherwise.
+   */
+  async function replaceFromUrl(text: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const connection = connections.selected
+    if (!connection) return { ok: false, message: 'Choose a connection first: the URL is read against its query URL.' }
+    const parsed = parseUrl(text, { base: connection.queryUrl })
+    if (!parsed.ok) {
+      const { segment, message } = parsed.error
+      return { ok: false, message: segment && !message.includes(segment) ? `At "${segment}": ${message}.` : `${capitalise(message)}.` }
+    }
+    const pasted = parsed.value.request
+    if (pasted.workspace !== connection.workspace) {
+      return {
+        ok: false,
+        message: `This URL is for workspace "${pasted.workspace}"; the connection "${connection.name}" works in "${connection.workspace}". Choose a connection for "${pasted.workspace}" first.`,
+      }
+    }
+    if (pasted.api !== connections.api) {
+      connections.api = pasted.api
+      await connections.describe()
+    }
+    const { options: o } = pasted
+    chain.value = editorSteps(pasted.steps, newId)
+    version.value = pasted.version !== connection.version ? pasted.version : undefined
+    count.value = o.count ?? DEFAULT_PAGE_SIZE
+    level.value = o.level ?? null
+    homogeneousArrays.value = o.homogeneousArrays ?? false
+    cutoff.value = o.cutoff ?? null
+    format.value = o.format ?? 'json'
+    connections.config = o.config ?? 'default'
+    // The watcher below sees the new chain and would start from page 1: it takes this offset instead.
+    pastedOffset = o.offset ?? 0
+    offset.value = pastedOffset
+    problems.value = []
+    return { ok: true }
+  }
+
+  // A changed chain or option starts again from the first page (a pasted URL from its own offset).
+  let pastedOffset: number | null = null
+  watch([chain, count, level, homogeneousArrays, cutoff], () => {
+    offset.value = pastedOffset ?? 0
+    pastedOffset = null
+  }, { deep: true })
 
   return {
-    steps, count, offset, results, statistics, lastReply, running, error, problems,
-    page, pageCount, hasPrevious, hasNext, request, run, cancel, reset, nextPage, previousPage,
+    chain, steps, count, level, homogeneousArrays, cutoff, format, version, offset,
+    items, shownOffset, shownEnd, results, lastReply, statistics, statisticsReply, total,
+    phase, running, failure, error, problems, progress, startedAt,
+    page, pageCount, hasPrevious, hasNext, canLoadMore,
+    request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage,
+    setChain, addEndpointStep, addContextStep, updateStep, removeStep, moveStep, setStepEnabled, setFacetSelection,
+    replaceFromUrl,
   }
 })
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+export { LOAD_PAGE_SIZE, MAX_LOADED_ROWS }

@@ -48,8 +48,16 @@ export function attributeNames(items: ResultItem[]): Map<number, string[]> {
   return names
 }
 
-export function columnsFor(items: ResultItem[], options: { maxAttributes?: number } = {}): Column[] {
+export interface ColumnOptions {
+  /** Attributes shown by default per tuple column when the user has not chosen (the first ones seen). */
+  maxAttributes?: number
+  /** The attribute columns the user chose, by key (`1.population`); others are left out. */
+  chosen?: ReadonlySet<string> | null
+}
+
+export function columnsFor(items: ResultItem[], options: ColumnOptions = {}): Column[] {
   const max = options.maxAttributes ?? 6
+  const chosen = options.chosen ?? null
   const columns: Column[] = [
     { key: 'rank', label: 'Rank', tupleColumn: 0, kind: 'rank' },
     { key: 'probability', label: 'Probability', tupleColumn: 0, kind: 'probability' },
@@ -66,7 +74,8 @@ export function columnsFor(items: ResultItem[], options: { maxAttributes?: numbe
     }
     columns.push({ key: `${column}.id`, label: `${prefix}id`, tupleColumn: column, kind: 'id' })
     columns.push({ key: `${column}.class`, label: `${prefix}class`, tupleColumn: column, kind: 'class' })
-    for (const attribute of (attributes.get(column) ?? []).slice(0, max)) {
+    const names = attributes.get(column) ?? []
+    for (const attribute of chosen ? names.filter((name) => chosen.has(`${column}.${name}`)) : names.slice(0, max)) {
       columns.push({ key: `${column}.${attribute}`, label: `${prefix}${attribute}`, tupleColumn: column, kind: 'attribute', attribute })
     }
   }
@@ -82,33 +91,73 @@ export function formatValue(value: unknown): string {
   return JSON.stringify(value)
 }
 
+/** Every attribute column that could be shown, per tuple column, for the column chooser. */
+export function attributeColumns(items: ResultItem[]): { key: string; label: string }[] {
+  const names = attributeNames(items)
+  const multi = Math.max(0, ...items.map((item) => tupleValues(item).length)) > 1
+  const out: { key: string; label: string }[] = []
+  for (const [column, list] of [...names.entries()].sort((a, b) => a[0] - b[0])) {
+    for (const name of list) out.push({ key: `${column}.${name}`, label: multi ? `${column}. ${name}` : name })
+  }
+  return out
+}
+
+/** The value under a column, as the response holds it (an object stays an object). */
+export function cellValue(item: ResultItem, column: Column): unknown {
+  if (column.kind === 'rank') return item.rank
+  if (column.kind === 'probability') return item.probability
+  const value = tupleValues(item)[column.tupleColumn - 1] ?? null
+  switch (column.kind) {
+    case 'id':
+      return isTupleObject(value) ? value.id : null
+    case 'class':
+      return isTupleObject(value) ? value.class : null
+    case 'attribute':
+      return isTupleObject(value) ? value.attributes?.[column.attribute ?? ''] : null
+    default:
+      return value
+  }
+}
+
+export function cellText(item: ResultItem, column: Column): string {
+  if (column.kind === 'probability') return item.probability.toFixed(4)
+  return formatValue(cellValue(item, column))
+}
+
+/** Longer than this, a cell shows its start and the row detail shows the rest. */
+export const LONG_TEXT = 80
+
+/** True when a cell cannot show its value whole: a nested object (level > 1), a list of objects, or long text. */
+export function needsDetail(value: unknown): boolean {
+  if (value === null || value === undefined) return false
+  if (typeof value === 'string') return value.length > LONG_TEXT
+  if (Array.isArray(value)) return value.some((entry) => typeof entry === 'object' && entry !== null) || formatValue(value).length > LONG_TEXT
+  return typeof value === 'object'
+}
+
+/** A row as tab-separated text, in the order of the columns shown: what "Copy row" puts on the clipboard. */
+export function rowText(item: ResultItem, columns: readonly Column[]): string {
+  return columns.map((column) => cellText(item, column).replace(/[\t\n\r]+/g, ' ')).join('\t')
+}
+
 export function toRows(items: ResultItem[], columns: Column[]): Row[] {
   return items.map((item) => {
-    const values = tupleValues(item)
     const cells: Record<string, string> = {}
-    for (const column of columns) {
-      const value = values[column.tupleColumn - 1] ?? null
-      switch (column.kind) {
-        case 'rank':
-          cells[column.key] = String(item.rank)
-          break
-        case 'probability':
-          cells[column.key] = item.probability.toFixed(4)
-          break
-        case 'id':
-          cells[column.key] = isTupleObject(value) ? value.id : ''
-          break
-        case 'class':
-          cells[column.key] = isTupleObject(value) ? value.class.join(', ') : ''
-          break
-        case 'attribute':
-          cells[column.key] = isTupleObject(value) ? formatValue(value.attributes?.[column.attribute ?? '']) : ''
-          break
-        case 'value':
-          cells[column.key] = formatValue(value)
-          break
-      }
-    }
+    for (const column of columns) cells[column.key] = cellText(item, column)
     return { rank: item.rank, probability: item.probability, cells, item }
   })
+}
+
+/**
+ * A starting width for a column, in pixels, from the longest text among the
+ * first rows (about 7 px a character at the grid's font size), so names are
+ * not cut while a class or a country code takes little room. The user's
+ * own width, once dragged, wins.
+ */
+export function suggestedWidth(items: readonly ResultItem[], column: Column, sample = 50): number {
+  if (column.kind === 'rank') return 64
+  if (column.kind === 'probability') return 132
+  let longest = column.label.length + 2
+  for (const item of items.slice(0, sample)) longest = Math.max(longest, cellText(item, column).length)
+  return Math.min(320, Math.max(72, Math.round(longest * 7.2 + 24)))
 }

@@ -1,48 +1,45 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
-import type { EndpointStep } from '../../../shared/query/model'
-import { buildUrl } from '../../../shared/query/url'
+import { onBeforeUnmount, onMounted, watch } from 'vue'
+import { isEndpointStep } from '../../../shared/query/model'
 import { useConnectionsStore } from '../../stores/connections'
-import { PAGE_SIZES, useQueryStore } from '../../stores/query'
+import { useFacetsStore } from '../../stores/facets'
+import { useQueryStore } from '../../stores/query'
 
-/** The explorer screen's logic: loading, the chain's endpoints, keyboard shortcuts. */
+/** The explorer screen's logic: loading, the first step, re-running on a new configuration, keyboard shortcuts. */
 export function useExplorerScreen() {
   const connections = useConnectionsStore()
   const query = useQueryStore()
-  const { description, descriptionState, selected } = storeToRefs(connections)
-
-  /** The first step can be any endpoint; later ones only stackable endpoints. */
-  const endpointsFor = (index: number) => {
-    const all = description.value?.endpoints ?? []
-    return index === 0 ? all : all.filter((endpoint) => endpoint.stackable)
-  }
-
-  const requestUrl = computed(() => {
-    if (!selected.value) return ''
-    try {
-      return buildUrl(selected.value.queryUrl, {
-        ...query.request('results', query.offset),
-        version: selected.value.version,
-      })
-    } catch {
-      return ''
-    }
-  })
+  useFacetsStore()
+  const { description } = storeToRefs(connections)
+  const { failure, phase, results } = storeToRefs(query)
 
   watch(
     () => [connections.selectedId, connections.api],
     () => query.reset(),
   )
+  // Another configuration ranks differently: show what it returns for the same chain at once.
+  watch(
+    () => connections.config,
+    () => {
+      if (results.value && !query.running) void query.run(0)
+    },
+  )
 
-  function updateStep(index: number, step: EndpointStep): void {
-    query.steps[index] = step
+  /** A fresh chain starts on the API's search endpoint, so the first thing to do is type. */
+  function startChain(): void {
+    const first = description.value?.endpoints.find((endpoint) => endpoint.kind === 'search') ?? description.value?.endpoints[0]
+    const only = query.chain.length === 1 ? query.chain[0]! : null
+    if (first && only && isEndpointStep(only.step) && only.step.endpoint === '') {
+      query.updateStep(0, { endpoint: first.name, parameters: Object.fromEntries(first.parameters.map((p) => [p.name, ''])) })
+    }
   }
+  watch(description, startChain)
 
   function onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault()
       if (!query.running) void query.run()
-    } else if (event.key === 'Escape' && query.running) {
+    } else if (event.key === 'Escape' && query.running && !document.querySelector('dialog[open]')) {
       void query.cancel()
     }
   }
@@ -50,12 +47,9 @@ export function useExplorerScreen() {
   onMounted(async () => {
     window.addEventListener('keydown', onKeydown)
     await connections.load()
-    const first = description.value?.endpoints.find((endpoint) => endpoint.kind === 'search') ?? description.value?.endpoints[0]
-    if (first && !query.steps[0]?.endpoint) {
-      updateStep(0, { endpoint: first.name, parameters: Object.fromEntries(first.parameters.map((p) => [p.name, ''])) })
-    }
+    startChain()
   })
   onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))
 
-  return { connections, query, descriptionState, endpointsFor, updateStep, requestUrl, pageSizes: PAGE_SIZES }
+  return { connections, query, failure, phase, results }
 }

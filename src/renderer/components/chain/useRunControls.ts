@@ -1,0 +1,32 @@
+import { storeToRefs } from 'pinia'
+import { computed, onBeforeUnmount, ref, watch } from 'vue'
+import { useQueryStore } from '../../stores/query'
+
+/** Run and Cancel, and how long the query has been running (shown after a moment, so fast runs do not flicker). */
+export function useRunControls() {
+  const query = useQueryStore()
+  const { running, startedAt, phase, progress } = storeToRefs(query)
+
+  const now = ref(performance.now())
+  let timer: ReturnType<typeof setInterval> | null = null
+  watch(
+    running,
+    (on) => {
+      if (timer) clearInterval(timer)
+      timer = on ? setInterval(() => (now.value = performance.now()), 100) : null
+    },
+    { immediate: true },
+  )
+  onBeforeUnmount(() => timer && clearInterval(timer))
+
+  const elapsed = computed(() => (startedAt.value === null ? 0 : Math.max(0, now.value - startedAt.value) / 1000))
+  const label = computed(() => {
+    if (phase.value === 'loading-more' && progress.value) {
+      return `Loading rows: ${progress.value.loaded.toLocaleString('en-US')} of ${progress.value.target.toLocaleString('en-US')}`
+    }
+    return elapsed.value >= 0.3 ? `Running… ${elapsed.value.toFixed(1)} s` : 'Running…'
+  })
+  const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
+
+  return { query, running, label, shortcut: isMac ? '⌘ ↵' : 'Ctrl ↵', run: () => query.run(), cancel: () => query.cancel() }
+}

@@ -1,0 +1,81 @@
+import { storeToRefs } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { ResultItem } from '../../../shared/responses'
+import { attributeColumns, columnsFor } from '../../../shared/results/table'
+import { MAX_LOADED_ROWS, useQueryStore } from '../../stores/query'
+
+const DEFAULT_ATTRIBUTES = 6
+const number = (value: number) => value.toLocaleString('en-US')
+
+/** Targets of "Load more": the next page, or the grid filled up to a number of rows. */
+export const LOAD_TARGETS = [
+  { value: 'page', label: 'the next page' },
+  { value: '1000', label: 'up to 1,000 rows' },
+  { value: '10000', label: 'up to 10,000 rows' },
+] as const
+
+/** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
+export function useResultsPanel() {
+  const query = useQueryStore()
+  const { items, results, lastReply, phase, progress, page, pageCount, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total } =
+    storeToRefs(query)
+
+  const view = ref<'grid' | 'raw'>('grid')
+  /** After a failed run the rows shown answer an earlier chain: say so rather than let them pass for this one. */
+  const stale = computed(() => phase.value === 'error')
+
+  // Columns: the attributes the user chose, or the first six of each tuple column.
+  const chosen = ref<Set<string> | null>(null)
+  const columns = computed(() => columnsFor(items.value, { maxAttributes: DEFAULT_ATTRIBUTES, chosen: chosen.value }))
+  const available = computed(() => attributeColumns(items.value))
+  const shownAttributes = computed(() => new Set(columns.value.filter((c) => c.kind === 'attribute').map((c) => c.key)))
+  function toggleColumn(key: string, on: boolean): void {
+    const next = new Set(shownAttributes.value)
+    if (on) next.add(key)
+    else next.delete(key)
+    chosen.value = next
+  }
+  const resetColumns = () => (chosen.value = null)
+
+  const detail = shallowRef<ResultItem | null>(null)
+  const openDetail = (item: ResultItem) => (detail.value = item)
+  const closeDetail = () => (detail.value = null)
+
+  const summary = computed(() => {
+    if (items.value.length === 0) return total.value === null ? 'No rows' : `No rows of ${number(total.value)}`
+    const range = `Rows ${number(shownOffset.value + 1)}–${number(shownEnd.value)}`
+    return total.value === null ? range : `${range} of ${number(total.value)}`
+  })
+  const timing = computed(() => (lastReply.value ? `${Math.round(lastReply.value.timings.totalMs)} ms` : ''))
+  const pageLabel = computed(() => (pageCount.value === null ? `Page ${number(page.value)}` : `Page ${number(page.value)} of ${number(pageCount.value)}`))
+
+  // "Jump to a page": what is typed is kept until it is sent, then follows the page shown.
+  const pageInput = ref(String(page.value))
+  watch(page, (value) => (pageInput.value = String(value)))
+  function jump(): void {
+    const wanted = Math.floor(Number(pageInput.value))
+    const last = pageCount.value ?? Number.POSITIVE_INFINITY
+    if (!Number.isFinite(wanted) || wanted < 1) {
+      pageInput.value = String(page.value)
+      return
+    }
+    const target = Math.min(wanted, last)
+    if (target !== page.value) void query.goToPage(target)
+    else pageInput.value = String(page.value)
+  }
+
+  const loadTarget = ref<(typeof LOAD_TARGETS)[number]['value']>('page')
+  function loadMore(): void {
+    const rows = loadTarget.value === 'page' ? items.value.length + Number(query.count) : Number(loadTarget.value)
+    void query.loadMore(Math.min(rows, MAX_LOADED_ROWS))
+  }
+  const progressShare = computed(() => (progress.value ? progress.value.loaded / Math.max(1, progress.value.target) : 0))
+  const atCap = computed(() => items.value.length >= MAX_LOADED_ROWS)
+
+  return {
+    query, items, results, lastReply, phase, progress, progressShare, running, hasNext, hasPrevious, canLoadMore, atCap,
+    stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
+    detail, openDetail, closeDetail, summary, timing, pageLabel, pageCount, pageInput, jump,
+    loadTargets: LOAD_TARGETS, loadTarget, loadMore,
+  }
+}

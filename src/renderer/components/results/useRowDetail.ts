@@ -1,0 +1,33 @@
+import { computed, ref, watch, type Ref } from 'vue'
+import type { ResultItem } from '../../../shared/responses'
+import { detailEntries } from '../../../shared/results/detail'
+import { useCopyFeedback } from '../../clipboard/copy-text'
+
+/** The row detail: every field of one result, nested objects opened, each copyable; a modal dialog. */
+export function useRowDetail(item: () => ResultItem | null, close: () => void) {
+  const dialog: Ref<HTMLDialogElement | null> = ref(null)
+  const entries = computed(() => {
+    const current = item()
+    return current ? detailEntries(current) : []
+  })
+  const { message: copied, copy } = useCopyFeedback()
+
+  watch(
+    () => item(),
+    (current) => {
+      const element = dialog.value
+      if (!element) return
+      if (current && !element.open) element.showModal()
+      if (!current && element.open) element.close()
+    },
+    { flush: 'post' },
+  )
+
+  const copyEntry = (label: string, text: string) => copy(text, label)
+  const copyJson = () => {
+    const current = item()
+    if (current) void copy(JSON.stringify(current, null, 2), `row ${current.rank} as JSON`)
+  }
+
+  return { dialog, entries, copied, copyEntry, copyJson, onClose: close }
+}

@@ -1,0 +1,126 @@
+import type { ApiDescription, EndpointDescription } from '../api-description'
+import { facetFilterChain, type FacetSelection } from '../query/facets'
+import { isEndpointStep, type Step } from '../query/model'
+import type { Problem } from '../query/validate'
+
+/**
+ * The chain as the editor holds it: the model's steps, each with a stable id
+ * (so cards keep their focus and inputs while they move) and an on/off
+ * switch (a step switched off stays in the editor but is not sent). Pure
+ * functions; every one returns a new list and never changes its input.
+ */
+
+export interface EditorStep {
+  id: string
+  enabled: boolean
+  step: Step
+}
+
+export type NewId = () => string
+
+export function editorSteps(steps: readonly Step[], newId: NewId): EditorStep[] {
+  return steps.map((step) => ({ id: newId(), enabled: true, step }))
+}
+
+/** The steps that are sent: those switched on, in order. */
+export function sentSteps(chain: readonly EditorStep[]): Step[] {
+  return chain.filter((entry) => entry.enabled).map((entry) => entry.step)
+}
+
+/** For each sent step, the position of its card in the editor. */
+export function sentPositions(chain: readonly EditorStep[]): number[] {
+  const positions: number[] = []
+  chain.forEach((entry, index) => {
+    if (entry.enabled) positions.push(index)
+  })
+  return positions
+}
+
+export function moveStep(chain: readonly EditorStep[], from: number, to: number): EditorStep[] {
+  if (from === to || from < 0 || from >= chain.length || to < 0 || to >= chain.length) return [...chain]
+  const out = [...chain]
+  const [moved] = out.splice(from, 1)
+  out.splice(to, 0, moved!)
+  return out
+}
+
+/**
+ * Endpoints the description allows at a card's place: any endpoint for the
+ * first endpoint step that is sent, stackable ones after it (the service
+ * refuses a non-stackable endpoint stacked on another).
+ */
+export function allowedEndpoints(description: ApiDescription | null, chain: readonly EditorStep[], index: number): EndpointDescription[] {
+  const all = description?.endpoints ?? []
+  const firstEndpoint = chain.findIndex((entry) => entry.enabled && isEndpointStep(entry.step))
+  const isFirst = firstEndpoint === -1 || firstEndpoint >= index
+  return isFirst ? all : all.filter((endpoint) => endpoint.stackable)
+}
+
+/**
+ * Validation numbers steps as they are sent; the editor shows switched-off
+ * cards too, so "Step 2" in a message would name the wrong card. Rewrites
+ * the field path and the leading "Step n" to the card's own number.
+ */
+export function problemsForEditor(problems: readonly Problem[], chain: readonly EditorStep[]): Problem[] {
+  const positions = sentPositions(chain)
+  return problems.map((problem) => {
+    const match = /^steps\[(\d+)\]/.exec(problem.field)
+    if (!match) return problem
+    const sent = Number(match[1])
+    const card = positions[sent]
+    if (card === undefined || card === sent) return problem
+    return {
+      field: problem.field.replace(/^steps\[\d+\]/, `steps[${card}]`),
+      message: problem.message.replace(new RegExp(`^Step ${sent + 1}\\b`), `Step ${card + 1}`),
+    }
+  })
+}
+
+/** The problems of one card: those whose field is `steps[index]…`. */
+export function problemsOfStep(problems: readonly Problem[], index: number): Problem[] {
+  const prefix = `steps[${index}]`
+  return problems.filter((problem) => problem.field === prefix || problem.field.startsWith(`${prefix}.`))
+}
+
+/**
+ * Writes a facet selection into the chain through the codec's
+ * facetFilterChain, keeping every other card (id and switch) as it was. The
+ * filter card that is replaced keeps its id, so its place and focus stay.
+ */
+export function withFacetSelection(
+  chain: readonly EditorStep[],
+  facet: string,
+  selected: readonly FacetSelection[],
+  newId: NewId,
+): EditorStep[] {
+  const byStep = new Map<Step, EditorStep>(chain.map((entry) => [entry.step, entry]))
+  const filterName = `${facet}:FILTER`
+  const replaced = chain.find((entry) => isEndpointStep(entry.step) && entry.step.endpoint === filterName)
+  const steps = facetFilterChain(
+    chain.map((entry) => entry.step),
+    facet,
+    selected,
+  )
+  return steps.map((step) => byStep.get(step) ?? { id: replaced?.id ?? newId(), enabled: true, step })
+}
+
+/**
+ * Leaves out parameters the description calls optional that the user left
+ * empty (population's `max` when only `min` is wanted): the service cannot
+ * receive an empty value, and an absent optional parameter is what the user
+ * means. Required or undescribed parameters stay, empty or not, so that
+ * validation names them.
+ */
+export function withoutEmptyOptional(steps: readonly Step[], description: ApiDescription | null): Step[] {
+  if (!description) return [...steps]
+  const byName = new Map(description.endpoints.map((endpoint) => [endpoint.name, endpoint]))
+  return steps.map((step) => {
+    if (!isEndpointStep(step)) return step
+    const endpoint = byName.get(step.endpoint)
+    if (!endpoint) return step
+    const optional = new Set(endpoint.parameters.filter((p) => !p.required).map((p) => p.name))
+    const entries = Object.entries(step.parameters)
+    if (!entries.some(([name, value]) => value === '' && optional.has(name))) return step
+    return { ...step, parameters: Object.fromEntries(entries.filter(([name, value]) => !(value === '' && optional.has(name)))) }
+  })
+}
