@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../playwright.config'
+import { launchApp } from '../e2e/fixtures/launch-app'
 import type { BenchResult } from './result'
 
 /**
@@ -28,35 +27,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 }
 
-async function startHost(): Promise<{ url: string; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qe-bench-'))
-  const child = spawn(process.execPath, [HOST, '--port', '0', '--no-open', '--data-dir', dataDir, '--keychain-service', `query-explorer-bench-${process.pid}`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the browser host did not start:\n${output}`)), 30_000)
-    child.stdout.on('data', () => {
-      const match = /^Open: (\S+)$/m.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-  })
-  return {
-    url,
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
+function startHost(): Promise<{ url: string; close: () => Promise<void> }> {
+  return launchApp([], 'bench')
 }
 
 /** One press of Run: milliseconds from the press to the answers, and from the answers to the rows painted. */

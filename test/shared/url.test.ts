@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { buildDescriptionUrl, buildUrl, parseUrl, type ParsedUrl } from '../../src/shared/query/url'
+import { ISSUE_EXAMPLE } from '../fixtures/issue-example'
 
 const BASE = 'https://query.example.com'
-
-/** The model example of the issue. */
-const ISSUE_EXAMPLE: QueryRequest = {
-  version: '4',
-  workspace: 'world',
-  api: 'places',
-  steps: [
-    { context: { lang: 'en' } },
-    { endpoint: 'search', parameters: { query: 'new york' } },
-    { endpoint: 'country:FILTER', parameters: { value: '1("https://ex.org/US")' } },
-  ],
-  responseType: 'results',
-  options: { config: 'default', count: 10, offset: 0 },
-}
 
 function request(steps: QueryRequest['steps'], extra: Partial<QueryRequest> = {}): QueryRequest {
   return { workspace: 'ws', api: 'a', steps, responseType: 'results', options: {}, ...extra }
