@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { benchCodec } from './codec'
+import { benchQueryClient } from './query-client'
+import { benchRenderer } from './renderer'
+import { benchService } from './service'
 import type { BenchResult } from './result'
 
 /**
- * `npm run bench`: every benchmark of the project, printed as one table.
- * The service's benchmark (bench/service.ts) is optional, so this runs while
- * it is still being written.
+ * `npm run bench`: every benchmark of the project, printed as one table. Each
+ * reports against a baseline run in the same process, so figures from a busy
+ * machine still compare.
  */
 
 function table(results: readonly BenchResult[]): string {
@@ -19,14 +20,9 @@ function table(results: readonly BenchResult[]): string {
 
 async function main(): Promise<void> {
   const results: BenchResult[] = [...benchCodec()]
-  if (existsSync(join(__dirname, 'service.ts'))) {
-    // A specifier in a variable: the type checker must not require a file that may not exist yet.
-    const specifier = './service'
-    const service = (await import(specifier)) as { benchService?: () => Promise<BenchResult[]> }
-    if (typeof service.benchService === 'function') results.push(...(await service.benchService()))
-  }
-  results.push(...(await (await import('./query-client')).benchQueryClient()))
-  results.push(...(await (await import('./renderer')).benchRenderer()))
+  results.push(...(await benchService()))
+  results.push(...(await benchQueryClient()))
+  results.push(...(await benchRenderer()))
   console.log(table(results))
 }
 
