@@ -27,7 +27,7 @@ test('the Electron window runs a search through the preload bridge', async () =>
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined')
     const step = page.getByRole('group', { name: 'Step 1' })
     await step.getByRole('textbox', { name: 'query' }).fill('paris')
-    await page.getByRole('button', { name: 'Run' }).click()
+    await page.getByRole('button', { name: 'Run', exact: true }).click()
     await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
   } finally {
     await app.close()

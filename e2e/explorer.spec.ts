@@ -12,7 +12,7 @@ async function search(page: Page, text: string): Promise<void> {
   await step.getByRole('combobox', { name: 'Endpoint' }).fill('search')
   await step.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step.getByRole('textbox', { name: 'query' }).fill(text)
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
 }
 
 /** Types a URL into the request URL box and presses Enter, as a user who pasted it would confirm it. */
@@ -94,10 +94,10 @@ test('bad input shows a clear message and the app stays usable', async ({ page, 
 
   // A page size out of bounds can only come from a pasted URL; it is kept, shown, and refused before sending.
   await enterUrl(page, `${base}/world/api/places/e/search/p/query/paris/results?count=0`)
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(alert).toContainText('count must be a whole number from 1 to 100, not 0')
   await enterUrl(page, `${base}/world/api/places/e/search/p/query/paris/results?count=500`)
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(alert).toContainText('not 500')
   await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveAttribute('aria-invalid', 'true')
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('10')
@@ -105,7 +105,7 @@ test('bad input shows a clear message and the app stays usable', async ({ page, 
   const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
   await endpoint.fill('no-such-endpoint')
   await endpoint.dispatchEvent('change')
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(alert).toContainText('has no endpoint named "no-such-endpoint"')
   await expect(endpoint).toHaveAttribute('aria-invalid', 'true')
 
@@ -134,7 +134,7 @@ test('builds search, a two-option facet filter and a numeric filter by pointing 
   await step3.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step3.getByRole('textbox', { name: 'min' }).fill('5000')
   await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/e\/country:FILTER\/p\/value\/1\(%22IT%22\)%7C1\(%22ES%22\)\/e\/population\/p\/min\/5000\/results\?count=10$/)
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(summary).toHaveText(/^Rows 1–10 of \d/)
   const filteredTotal = await summary.textContent()
 
@@ -240,7 +240,7 @@ test('a slow query shows its progress and can be cancelled', async ({ page, app 
     await page.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Slow link' })
     await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
     await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill('paris')
-    await page.getByRole('button', { name: 'Run' }).click()
+    await page.getByRole('button', { name: 'Run', exact: true }).click()
 
     const progress = page.getByRole('progressbar', { name: 'Running query' })
     await expect(progress).toBeVisible()
@@ -250,7 +250,7 @@ test('a slow query shows its progress and can be cancelled', async ({ page, app 
 
     await expect(page.getByRole('status').filter({ hasText: 'Cancelled.' })).toBeVisible()
     await expect(progress).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
     // The cancel reached the main process: it closed its request to the service.
     await expect.poll(() => proxy.closedEarly(), { timeout: 5_000 }).toBeGreaterThan(0)
   } finally {
@@ -297,4 +297,18 @@ test('a wrong client secret and a stopped service are explained, and the demo st
   await connection.selectOption({ label: 'Demo' })
   await search(page, 'paris')
   await expect(firstRank(page)).toHaveText('1')
+})
+
+test('an identical query within 30 s is answered from the shared cache, and Run again asks the service', async ({ page, app }) => {
+  await page.goto(app.url)
+  await search(page, 'lyon')
+  await expect(firstRank(page)).toHaveText('1')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(firstRank(page)).toHaveText('1')
+  await page.getByRole('tab', { name: 'Raw response' }).click()
+  await expect(page.getByRole('tabpanel')).toContainText('from the short-lived cache')
+
+  await page.getByRole('button', { name: 'Run again' }).click()
+  await expect(page.getByRole('tabpanel')).toContainText('fresh')
+  await expect(page.getByRole('tabpanel')).not.toContainText('from the short-lived cache')
 })

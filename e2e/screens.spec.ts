@@ -24,7 +24,7 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
 
 async function runSearch(page: Page, text: string): Promise<void> {
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill(text)
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
 }
 
@@ -46,14 +46,14 @@ test('screens: start, editor with facets, grid, statistics, row detail, raw view
   await page.getByRole('group', { name: 'Step 4' }).getByRole('textbox', { name: 'Name of context parameter 1' }).fill('lang')
   await page.getByRole('group', { name: 'Step 4' }).getByRole('textbox', { name: 'lang' }).fill('en')
   await page.getByRole('group', { name: 'Step 4' }).getByRole('switch', { name: 'Step on' }).uncheck()
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByText(/^Rows 1–10 of \d+$/)).not.toHaveText('Rows 1–10 of 5,628')
   await expect(country.getByRole('checkbox', { name: 'Italy' })).toBeChecked()
   await shoot(page, 'editor-with-facets')
 
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('100')
   await page.getByRole('spinbutton', { name: 'Level' }).fill('2')
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByText(/^Rows 1–100 of/)).toBeVisible()
   await page.getByRole('table', { name: 'Results' }).getByRole('row').nth(3).getByRole('cell').nth(4).click()
   await shoot(page, 'grid')
@@ -86,7 +86,7 @@ test('screens: a service error and a validation error', async ({ page, app }) =>
   await step2.getByRole('combobox', { name: 'Endpoint' }).fill('sort')
   await step2.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step2.getByRole('textbox', { name: 'by' }).fill('colour')
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('must name an attribute of city')
   await shoot(page, 'error-service')
 
@@ -94,7 +94,7 @@ test('screens: a service error and a validation error', async ({ page, app }) =>
   await page.goto('about:blank')
   await page.goto(app.url)
   await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
-  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('parameter "query" has an empty value')
   await shoot(page, 'error-validation')
 })

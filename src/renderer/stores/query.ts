@@ -134,10 +134,10 @@ export const useQueryStore = defineStore('query', () => {
     return problemsForEditor(validateRequest(built, { description: connections.description }), chain.value)
   }
 
-  async function send(built: QueryRequest, id: string): Promise<QueryReply> {
+  async function send(built: QueryRequest, id: string, fresh = false): Promise<QueryReply> {
     inFlight.add(id)
     try {
-      return await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built })
+      return await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built, ...(fresh ? { fresh } : {}) })
     } finally {
       inFlight.delete(id)
     }
@@ -166,7 +166,7 @@ export const useQueryStore = defineStore('query', () => {
   }
 
   /** Runs the chain at a page: the results and, from the first run, the statistics beside them. */
-  async function run(pageOffset = 0, withStatistics = true): Promise<void> {
+  async function run(pageOffset = 0, withStatistics = true, fresh = false): Promise<void> {
     performance.mark(MARKS.run)
     const built = request('results', pageOffset)
     if (!ready(built)) return
@@ -179,8 +179,8 @@ export const useQueryStore = defineStore('query', () => {
     startedAt.value = performance.now()
     try {
       const [resultsReply, statisticsAnswer] = await Promise.all([
-        send(built, id),
-        withStatistics ? send(request('statistics'), `${id}:statistics`) : Promise.resolve(null),
+        send(built, id, fresh),
+        withStatistics ? send(request('statistics'), `${id}:statistics`, fresh) : Promise.resolve(null),
       ])
       if (current !== generation) return
       performance.mark(MARKS.reply)

@@ -5,7 +5,7 @@ import { useQueryStore } from '../../stores/query'
 /** Run and Cancel, and how long the query has been running (shown after a moment, so fast runs do not flicker). */
 export function useRunControls() {
   const query = useQueryStore()
-  const { running, startedAt, phase, progress } = storeToRefs(query)
+  const { running, startedAt, phase, progress, lastReply } = storeToRefs(query)
 
   const now = ref(performance.now())
   let timer: ReturnType<typeof setInterval> | null = null
@@ -28,5 +28,12 @@ export function useRunControls() {
   })
   const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
 
-  return { query, running, label, shortcut: isMac ? '⌘ ↵' : 'Ctrl ↵', run: () => query.run(), cancel: () => query.cancel() }
+  /** The app shares identical answers for 30 s (the Query API is stateless); this asks the service itself again. */
+  const runAgain = () => query.run(query.offset, true, true)
+  const canRunAgain = computed(() => lastReply.value !== null)
+
+  return {
+    query, running, label, shortcut: isMac ? '⌘ ↵' : 'Ctrl ↵', canRunAgain,
+    run: () => query.run(), runAgain, cancel: () => query.cancel(),
+  }
 }
