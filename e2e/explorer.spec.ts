@@ -293,8 +293,12 @@ test('a wrong client secret and a stopped service are explained, and the demo st
   await search(page, 'paris')
   await expect(alert).toContainText(`Connection refused by 127.0.0.1:${port}`)
   await expect(alert).not.toContainText('ECONNREFUSED')
+  // No description could be read, so the configuration is typed, not picked.
+  await page.getByRole('textbox', { name: 'Configuration' }).fill('staging')
+  await expect(urlBox(page)).toHaveValue(/[?&]config=staging(&|$)/)
 
   await connection.selectOption({ label: 'Demo' })
+  await expect(page.getByRole('combobox', { name: 'Configuration' })).toHaveValue('default')
   await search(page, 'paris')
   await expect(firstRank(page)).toHaveText('1')
 })
