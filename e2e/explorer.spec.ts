@@ -9,6 +9,9 @@ const urlBox = (page: Page) => page.getByRole('textbox', { name: 'Request URL' }
 
 async function search(page: Page, text: string): Promise<void> {
   const step = page.getByRole('group', { name: 'Step 1' })
+  // The app preselects the search endpoint once the API description is in; typing before that races with it.
+  await expect(page.getByRole('combobox', { name: 'Connection' })).not.toHaveValue('')
+  await expect(step.getByRole('combobox', { name: 'Endpoint' })).not.toHaveValue('')
   await step.getByRole('combobox', { name: 'Endpoint' }).fill('search')
   await step.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step.getByRole('textbox', { name: 'query' }).fill(text)
