@@ -1,4 +1,5 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici'
+import { formatBytes } from '../../shared/byte-size'
 import { ExplorerError } from '../../shared/ipc/errors'
 
 export interface HttpRequest {
@@ -172,11 +173,7 @@ function tooLarge(max: number, declared?: number): ExplorerError {
   return new ExplorerError('too_large', `The response is ${size}; it was not read. Ask for fewer results (a smaller count) or a lower level.`)
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-}
+
 
 /** Names what failed (refused, DNS, TLS, timeout, cancel) without echoing headers. */
 export function describeNetworkError(error: unknown, url: URL, options: Required<HttpClientOptions>): ExplorerError {

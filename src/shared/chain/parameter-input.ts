@@ -1,4 +1,5 @@
 import type { DataType } from '../api-description'
+import { DECIMAL_PATTERN } from '../number-text'
 
 /**
  * How the chain editor takes a parameter of each data type. Numbers are
@@ -25,7 +26,6 @@ export function inputKind(type: DataType | undefined): ParameterInputKind {
 }
 
 const INTEGER = /^-?\d+$/
-const DECIMAL = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** A hint for a value that does not fit its type, or null; empty values are validation's business. */
@@ -33,7 +33,7 @@ export function parameterHint(name: string, kind: ParameterInputKind, value: str
   const text = value.trim()
   if (text === '') return null
   if (kind === 'integer' && !INTEGER.test(text)) return `${name} takes a whole number, such as 100000`
-  if (kind === 'decimal' && !DECIMAL.test(text)) return `${name} takes a number, such as 0.5`
+  if (kind === 'decimal' && !DECIMAL_PATTERN.test(text)) return `${name} takes a number, such as 0.5`
   if (kind === 'date' && !DATE.test(text)) return `${name} takes a date, such as 2024-01-31`
   return null
 }

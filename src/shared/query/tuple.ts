@@ -1,3 +1,5 @@
+import { DECIMAL_PATTERN } from '../number-text'
+
 /**
  * Tuple notation (SERVICE-CONTRACT "Tuple notation"): the value of a facet
  * filter. `1("https://ex.org/Europe")|1("https://ex.org/Asia")`, text quoted
@@ -20,7 +22,6 @@ export interface Tuple {
 
 export type TupleResult = { ok: true; value: Tuple[] } | { ok: false; error: { position: number; message: string } }
 
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 const SPACE = /\s/
 
 function formatNumber(value: number): string {
@@ -61,7 +62,7 @@ export function parseTupleList(text: string): TupleResult {
     const scoreStart = i
     while (i < text.length && text[i] !== '(' && text[i] !== '|') i++
     const scoreText = text.slice(scoreStart, i).trim()
-    if (!NUMBER.test(scoreText)) {
+    if (!DECIMAL_PATTERN.test(scoreText)) {
       i = scoreStart
       return fail(`expected a score (a number) before "(", found "${scoreText}"`)
     }
@@ -106,7 +107,7 @@ export function parseTupleList(text: string): TupleResult {
             i = start + text.slice(start, i).indexOf('"')
             return fail('a quote may only open quoted text')
           }
-          const number = NUMBER.test(raw) ? Number(raw) : null
+          const number = DECIMAL_PATTERN.test(raw) ? Number(raw) : null
           if (number !== null && !Number.isFinite(number)) return fail(`number "${raw}" is out of range`)
           values.push(number ?? raw)
         }

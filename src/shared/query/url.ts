@@ -9,6 +9,7 @@ import {
   type ResponseType,
   type Step,
 } from './model'
+import { DECIMAL_PATTERN } from '../number-text'
 import { isNormalChain, normalizeSteps } from './normalize'
 import { hasEntry, setEntry } from './records'
 
@@ -23,7 +24,6 @@ import { hasEntry, setEntry } from './records'
 const FILTER_SUFFIX = ':FILTER'
 /** A first segment of digits (and dots) before `<workspace>/api` is the API version. */
 export const VERSION_PATTERN = /^\d+(\.\d+)*$/
-const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
 export interface UrlError {
   /** The piece of the URL that could not be read, as written. */
@@ -278,7 +278,7 @@ function parseOptions(search: string): Parsed<QueryOptions> {
       case 'offset':
       case 'level':
       case 'cutoff':
-        if (!NUMBER_PATTERN.test(v.trim())) return fail(part, `option ${name.value} must be a number, not "${v}"`)
+        if (!DECIMAL_PATTERN.test(v.trim())) return fail(part, `option ${name.value} must be a number, not "${v}"`)
         read = Number(v)
         break
       case 'homogeneousArrays':

@@ -1,4 +1,5 @@
 import { computed } from 'vue'
+import { formatBytes } from '../../../shared/byte-size'
 import type { QueryReply } from '../../../shared/ipc/contract'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 
@@ -31,10 +32,4 @@ export function useRawView(reply: () => QueryReply | null) {
   const { message: copied, copy } = useCopyFeedback()
   const copyAll = () => copy(text.value, 'the response')
   return { text, shown, cut, facts, copied, copyAll }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`
 }

@@ -1,0 +1,7 @@
+/**
+ * How a number is written where the service reads text: option values in the
+ * query string, scores and values in tuple notation, numeric parameters. One
+ * pattern, so the URL codec, tuple notation and the chain editor accept the same
+ * forms.
+ */
+export const DECIMAL_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
