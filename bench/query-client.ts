@@ -6,7 +6,8 @@ import { HttpClient } from '../src/main/query/http-client'
 import { QueryRunner } from '../src/main/query/query-runner'
 import type { QueryRequest } from '../src/shared/query/model'
 import { buildUrl } from '../src/shared/query/url'
-import type { BenchResult } from './result'
+import { runWhenMain, type BenchResult } from './result'
+import { percentile } from './stats'
 
 /**
  * The app's query client (QueryRunner: validation, URL building, token, undici
@@ -26,10 +27,6 @@ const REQUEST: QueryRequest = {
   steps: [{ endpoint: 'search', parameters: { query: 'san' } }],
   responseType: 'results',
   options: { count: 100 },
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
@@ -89,8 +86,7 @@ export async function benchQueryClient(): Promise<BenchResult[]> {
   }
   const stats = Object.fromEntries(
     Object.entries(times).map(([name, list]) => {
-      const sorted = [...list].sort((a, b) => a - b)
-      return [name, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) }]
+      return [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }]
     }),
   ) as Record<keyof typeof clients, { p50: number; p99: number }>
   const note = `${ROUNDS} sequential requests each after ${WARMUP} warm-up, interleaved in rotating order; 100-item page (~20 KB) of a "san" search; the service's own time is in all three`
@@ -108,14 +104,4 @@ export async function benchQueryClient(): Promise<BenchResult[]> {
   ]
 }
 
-if (process.argv[1] && /bench[\\/]query-client\.ts$/.test(process.argv[1])) {
-  benchQueryClient().then(
-    (results) => {
-      for (const result of results) console.log(`${result.name}: ${result.value} ${result.unit}${result.note ? `  (${result.note})` : ''}`)
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenMain(__filename, benchQueryClient)

@@ -4,6 +4,7 @@ import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../playwright.config'
 import { launchApp } from '../e2e/fixtures/launch-app'
 import type { BenchResult } from './result'
+import { median, percentile } from './stats'
 
 /**
  * The explorer screen in Chromium against the embedded service, through the
@@ -16,16 +17,6 @@ import type { BenchResult } from './result'
 
 const HOST = join(__dirname, '../out/main/browser-host.js')
 const QUERIES = ['san', 'sant', 'santa', 'mar', 'la', 'ber', 'city', 'ville', 'port', 'new', 'saint', 'lake']
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-}
 
 function startHost(): Promise<{ url: string; close: () => Promise<void> }> {
   return launchApp([], 'bench')

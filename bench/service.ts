@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import { startService, type RunningService } from '../src/service'
-import type { BenchResult } from './result'
+import { runWhenMain, type BenchResult } from './result'
 
 /**
  * Throughput of the embedded service over loopback, measured with autocannon
@@ -90,14 +90,4 @@ export async function benchService(): Promise<BenchResult[]> {
   }
 }
 
-if (process.argv[1] && /bench[\\/]service\.ts$/.test(process.argv[1])) {
-  benchService().then(
-    (results) => {
-      for (const result of results) console.log(`${result.name}: ${result.value} ${result.unit}${result.note ? `  (${result.note})` : ''}`)
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenMain(__filename, benchService)
