@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { closedPort } from '../test/fixtures/ports'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { startSlowProxy } from './fixtures/slow-proxy'
@@ -41,14 +41,6 @@ async function gridRows(page: Page): Promise<Record<string, string>[]> {
   })
 }
 
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 9
-}
 
 test('runs a search on the demo workspace and pages through the results', async ({ page, app }) => {
   await page.goto(app.url)

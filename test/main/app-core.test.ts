@@ -1,38 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
-import { createAppCore, type AppCore } from '../../src/main/app/app-core'
-import { openSecretStore } from '../../src/main/credentials/open-secret-store'
-import type { QueryRequest } from '../../src/shared/query/model'
+import type { AppCore } from '../../src/main/app/app-core'
+import { call, filesUnder, KEYCHAIN_SERVICE, keychainMissing as findKeychainMissing, openCore, search as searchFor } from './support'
 
 /**
  * The main process end to end, without a window: the handler table over real
  * HTTP to the embedded service, and the real OS keychain where one answers.
  */
 
-const KEYCHAIN_SERVICE = `query-explorer-test-${process.pid}`
-const keychain = await openSecretStore(KEYCHAIN_SERVICE)
 // In CI a keychain must answer; elsewhere its absence skips these tests and says why.
-const keychainMissing = keychain.kind !== 'os' ? `no OS keychain answered (${keychain.detail})` : null
-if (keychainMissing && process.env.CI) throw new Error(`CI needs an OS keychain: ${keychainMissing}`)
+const keychainMissing = await findKeychainMissing()
 
-const search = (text: string, offset = 0): QueryRequest => ({
-  workspace: 'world',
-  api: 'places',
-  steps: [{ endpoint: 'search', parameters: { query: text } }],
-  responseType: 'results',
-  options: { count: 10, offset },
-})
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
-  })
-}
+const search = (text: string, offset = 0) => searchFor(text, { count: 10, offset })
 
 describe.skipIf(keychainMissing)('connections with an M2M account', () => {
   let service: RunningService
@@ -40,14 +23,9 @@ describe.skipIf(keychainMissing)('connections with an M2M account', () => {
   const cores: AppCore[] = []
 
   const open = async () => {
-    const core = await createAppCore({ dataDir, host: 'browser', version: 'test', keychainService: KEYCHAIN_SERVICE, demo: 'none' })
+    const core = await openCore(dataDir)
     cores.push(core)
     return core
-  }
-  const call = async (core: AppCore, channel: string, request: unknown) => {
-    const result = await core.dispatch(channel, request)
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-    return result.data as never
   }
   const addConnection = async (core: AppCore, secret: string): Promise<string> => {
     const view: { id: string } = await call(core, 'connections:save', {

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { join } from 'node:path'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app/app-core'
 import { openSecretStore } from '../../src/main/credentials/open-secret-store'
@@ -94,14 +94,7 @@ export async function startServer(handle: (req: IncomingMessage, res: ServerResp
   }
 }
 
-/** A loopback port with nothing listening on it. */
-export async function closedPort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { closedPort } from '../fixtures/ports'
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body)
