@@ -31,11 +31,6 @@ export interface Dataset {
   maxPopulationLog: number
 }
 
-export function refTarget(object: DataObject, attribute: string): DataObject | null {
-  const value = object.attributes[attribute]
-  return value instanceof Ref ? value.target : null
-}
-
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
