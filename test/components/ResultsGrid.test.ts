@@ -89,4 +89,39 @@ describe('ResultsGrid', () => {
     await userEvent.keyboard('{ArrowRight}')
     await expect.element(handle).toHaveAttribute('aria-valuenow', String(before + 16))
   })
+
+  it('gives the active cell the keyboard focus, and keeps it on that row while the row is scrolled away and back', async () => {
+    const { screen, details } = await mount(cities(2_000))
+    await screen.getByRole('row').nth(3).getByRole('cell').nth(4).click()
+    await expect.poll(() => document.activeElement?.textContent).toBe('City 3')
+    await userEvent.keyboard('{ArrowDown}{ArrowRight}')
+    await expect.poll(() => document.activeElement?.textContent).toBe('19970')
+    const grid = screen.getByRole('table', { name: 'Results' }).element() as HTMLElement
+    grid.scrollTop = 34 * 895
+    await expect.element(screen.getByRole('cell', { name: 'City 900', exact: true })).toBeVisible()
+    expect(document.activeElement?.textContent).toBe('19970')
+    grid.scrollTop = 0
+    await expect.element(screen.getByRole('cell', { name: 'City 1', exact: true })).toBeVisible()
+    expect(document.activeElement?.closest('[role=row]')?.getAttribute('aria-rowindex')).toBe('5')
+    await userEvent.keyboard('{Enter}')
+    expect(details.map((item) => item.rank)).toEqual([4])
+  })
+
+  it('fits five-digit ranks, and shows a tooltip only on text that is cut off', async () => {
+    const { screen } = await mount(cities(10_000))
+    const grid = screen.getByRole('table', { name: 'Results' }).element() as HTMLElement
+    grid.scrollTop = grid.scrollHeight
+    const rank = screen.getByRole('cell', { name: '10000', exact: true })
+    await expect.element(rank).toBeVisible()
+    const cell = rank.element() as HTMLElement
+    expect(cell.scrollWidth).toBeLessThanOrEqual(cell.clientWidth)
+    await userEvent.hover(cell)
+    expect(cell.hasAttribute('title')).toBe(false)
+    const handle = screen.getByRole('separator', { name: 'Resize column name' })
+    ;(handle.element() as HTMLElement).focus()
+    for (let i = 0; i < 6; i++) await userEvent.keyboard('{ArrowLeft}')
+    const name = screen.getByRole('cell', { name: 'City 10000', exact: true })
+    await userEvent.hover(name)
+    await expect.element(name).toHaveAttribute('title', 'City 10000')
+  })
 })

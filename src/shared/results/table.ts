@@ -1,3 +1,4 @@
+import { MAX_LOADED_ROWS } from './paging'
 import type { ResultItem, TupleObject, TupleValue } from '../responses'
 
 /**
@@ -155,7 +156,8 @@ export function toRows(items: ResultItem[], columns: Column[]): Row[] {
  * own width, once dragged, wins.
  */
 export function suggestedWidth(items: readonly ResultItem[], column: Column, sample = 50): number {
-  if (column.kind === 'rank') return 64
+  // Wide enough for the last rank "Load more" can reach from this answer's first row.
+  if (column.kind === 'rank') return Math.max(64, String((items[0]?.rank ?? 1) + MAX_LOADED_ROWS).length * 9 + 24)
   if (column.kind === 'probability') return 132
   let longest = column.label.length + 2
   for (const item of items.slice(0, sample)) longest = Math.max(longest, cellText(item, column).length)

@@ -1,8 +1,9 @@
-import { useVirtualizer } from '@tanstack/vue-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/vue-virtual'
 import { computed, nextTick, ref, watch, type Ref } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
-import { cellText, cellValue, needsDetail, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
+import { cellText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
 import { useCopyFeedback } from '../../clipboard/copy-text'
+import { useColumnSheet } from './useColumnSheet'
 import { MARKS } from '../../stores/query'
 
 export const ROW_HEIGHT = 34
@@ -21,40 +22,52 @@ export interface GridProps {
  */
 export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) => void) {
   const scroller: Ref<HTMLElement | null> = ref(null)
+  // The active cell: clicked or moved to with the arrow keys; it holds the keyboard focus, and Ctrl/Cmd+C copies it.
+  const active = ref<{ row: number; column: number } | null>(null)
   const virtualizer = useVirtualizer(
-    computed(() => ({
-      count: props.items.length,
-      getScrollElement: () => scroller.value,
-      estimateSize: () => ROW_HEIGHT,
-      overscan: 6,
-      // The header row sits above the rows inside the same scroller.
-      scrollPaddingStart: ROW_HEIGHT,
-    })),
-  )
-  // Rows are keyed by their slot on screen (see ResultsGrid.vue), so scrolling patches text instead of building rows.
-  // Each row in view is formatted once per render here, not once per binding in the template: scrolling stays cheap.
-  const rows = computed(() =>
-    virtualizer.value.getVirtualItems().map((virtual) => {
-      const item = props.items[virtual.index]!
+    computed(() => {
+      const activeRow = active.value?.row
       return {
-        index: virtual.index,
-        start: virtual.start,
-        item,
-        cells: props.columns.map((column) => ({ text: cellText(item, column), opens: needsDetail(cellValue(item, column)) })),
+        count: props.items.length,
+        getScrollElement: () => scroller.value,
+        estimateSize: () => ROW_HEIGHT,
+        overscan: 4,
+        // The header row sits above the rows inside the same scroller.
+        scrollPaddingStart: ROW_HEIGHT,
+        // The active row stays in the page while scrolled away, so the focus it holds is not lost.
+        rangeExtractor: (range: Range) => withActiveRow(defaultRangeExtractor(range), activeRow),
       }
     }),
   )
+  // The rows in view sit in one window moved by a single transform, so scrolling changes one style, not one per row.
+  // The template keys rows by their place in the window: scrolling patches text in rows already built, which
+  // allocates far less than building rows (and so brings fewer garbage-collection pauses). The active row is
+  // keyed on its own, so its element, which holds the focus, stays with it; kept while scrolled away, it is
+  // placed on its own too (`offset`).
+  const rows = computed(() => {
+    const virtualItems = virtualizer.value.getVirtualItems()
+    const anchor = virtualItems.find((_, at) => !isDetached(virtualItems, at))
+    const windowStart = anchor?.start ?? 0
+    return {
+      windowStart,
+      list: virtualItems.map((virtual, at) => ({
+        index: virtual.index,
+        item: props.items[virtual.index]!,
+        offset: isDetached(virtualItems, at) ? virtual.start - windowStart : null,
+      })),
+    }
+  })
   const totalHeight = computed(() => virtualizer.value.getTotalSize())
 
   // Column widths, by column key, kept while paging (columns of the same name keep their width).
-  const widths = ref<Record<string, number>>({})
+  const chosenWidths = ref<Record<string, number>>({})
   // Suggested from the first rows of each new answer, so a column does not jump while rows are appended.
   const suggested = ref<Record<string, number>>({})
-  const widthOf = (column: Column) => widths.value[column.key] ?? suggested.value[column.key] ?? suggestedWidth(props.items, column)
-  const template = computed(() => [...props.columns.map((column) => `${widthOf(column)}px`), `${ACTIONS_WIDTH}px`].join(' '))
-  const totalWidth = computed(() => props.columns.reduce((sum, column) => sum + widthOf(column), ACTIONS_WIDTH))
+  const widthOf = (column: Column) => chosenWidths.value[column.key] ?? suggested.value[column.key] ?? suggestedWidth(props.items, column)
+  const columnWidths = computed(() => props.columns.map(widthOf))
+  const totalWidth = computed(() => columnWidths.value.reduce((sum, width) => sum + width, ACTIONS_WIDTH))
   function setWidth(column: Column, width: number): void {
-    widths.value = { ...widths.value, [column.key]: Math.max(MIN_WIDTH, Math.round(width)) }
+    chosenWidths.value = { ...chosenWidths.value, [column.key]: Math.max(MIN_WIDTH, Math.round(width)) }
   }
   function startResize(column: Column, event: PointerEvent): void {
     const handle = event.currentTarget as HTMLElement
@@ -77,21 +90,74 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     event.preventDefault()
   }
 
-  // The active cell: clicked or moved to with the arrow keys; Ctrl/Cmd+C copies it.
-  const active = ref<{ row: number; column: number } | null>(null)
-  const cellId = (row: number, column: number) => `cell-${row}-${column}`
-  const activeId = computed(() => (active.value ? cellId(active.value.row, active.value.column) : undefined))
   const { message: copied, copy } = useCopyFeedback()
 
-  function activate(row: number, column: number): void {
+  /** Makes a cell the active one and gives it the keyboard focus (a screen reader then reads it, with its row and column). */
+  async function activate(row: number, column: number): Promise<void> {
     active.value = { row, column }
+    await nextTick()
+    focusActiveCell()
+  }
+
+  function focusActiveCell(): void {
+    const cell = scroller.value?.querySelector('.grid__cell--active')
+    if (cell instanceof HTMLElement && document.activeElement !== cell) cell.focus({ preventScroll: true })
+  }
+
+  // When the active row leaves the run of rows in view, Vue moves its element, and a moved element loses the focus: give it back.
+  let activeCellFocused = false
+  function onFocusin(event: FocusEvent): void {
+    activeCellFocused = (event.target as HTMLElement).classList.contains('grid__cell--active')
+  }
+  function onFocusout(event: FocusEvent): void {
+    // No related target: the element went away, or the window lost the focus; either way the cell should have it back.
+    if (event.relatedTarget) activeCellFocused = false
+  }
+  watch(rows, () => {
+    if (activeCellFocused) focusActiveCell()
+  }, { flush: 'post' })
+
+  /** The row index and column a click inside the body landed on; column is -1 outside the data cells. */
+  function hit(target: HTMLElement): { row: number; column: number; item: ResultItem } | null {
+    const rowElement = target.closest('[aria-rowindex]')
+    const item = rowElement ? props.items[Number(rowElement.getAttribute('aria-rowindex')) - 2] : undefined
+    if (!rowElement || !item) return null
+    const cell = target.closest('[role=cell]')
+    const column = cell ? Array.prototype.indexOf.call(rowElement.children, cell) : -1
+    return { row: Number(rowElement.getAttribute('aria-rowindex')) - 2, column: column < props.columns.length ? column : -1, item }
+  }
+
+  // One listener for all rows, reading the row from aria-rowindex and the action from data-action, instead of one per cell and button.
+  function onBodyClick(event: MouseEvent): void {
+    const target = event.target as HTMLElement
+    const at = hit(target)
+    if (!at) return
+    const action = target.closest<HTMLElement>('[data-action]')?.dataset.action
+    if (action === 'detail') openDetail(at.item)
+    else if (action === 'copy-row') void copyRow(at.item)
+    else if (action === 'copy-cell' && at.column >= 0) void copyCell(at.item, props.columns[at.column]!)
+    else if (at.column >= 0) void activate(at.row, at.column)
+  }
+
+  function onBodyDblclick(event: MouseEvent): void {
+    const at = hit(event.target as HTMLElement)
+    if (at) openDetail(at.item)
+  }
+
+  // A tooltip only where text is cut off, set when the pointer arrives, rather than a title on every cell.
+  function onBodyPointerover(event: PointerEvent): void {
+    const text = (event.target as HTMLElement).closest<HTMLElement>('.grid__text, .grid__body [role=cell]')
+    if (!text || text.classList.contains('grid__cell--tools') || text.classList.contains('grid__cell--actions')) return
+    if (text.scrollWidth > text.clientWidth) text.title = text.textContent ?? ''
+    else text.removeAttribute('title')
   }
 
   const copyCell = (item: ResultItem, column: Column) => copy(cellText(item, column), `${column.label} of row ${item.rank}`)
   const copyRow = (item: ResultItem) => copy(rowText(item, props.columns), `row ${item.rank}`)
 
   function onKeydown(event: KeyboardEvent): void {
-    if (props.items.length === 0) return
+    // Buttons and resize handles in the grid answer their own keys.
+    if (props.items.length === 0 || (event.target as HTMLElement).closest('button, [role=separator]')) return
     const at = active.value ?? { row: 0, column: 0 }
     const lastRow = props.items.length - 1
     const lastColumn = props.columns.length - 1
@@ -122,8 +188,8 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
         return
     }
     event.preventDefault()
-    active.value = next
     virtualizer.value.scrollToIndex(next.row, { align: 'auto' })
+    void activate(next.row, next.column)
   }
 
 
@@ -144,7 +210,22 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   )
 
   return {
-    scroller, rows, totalHeight, template, totalWidth, widthOf, startResize, resizeByKey,
-    active, activeId, cellId, activate, onKeydown, copyCell, copyRow, copied, rowHeight: ROW_HEIGHT,
+    scroller, rows, totalHeight, widths: columnWidths, totalWidth, startResize, resizeByKey,
+    active, activate, onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths),
+    // Sizes the stylesheet reads, so they are written once, here.
+    sizes: computed(() => ({ '--row-width': `${totalWidth.value}px`, '--row-height': `${ROW_HEIGHT}px`, '--actions-width': `${ACTIONS_WIDTH}px` })),
   }
+}
+
+/** Whether the rendered row at `at` stands apart from the run of rows in view (only the active row can). */
+function isDetached(virtualItems: { index: number }[], at: number): boolean {
+  if (virtualItems.length < 2) return false
+  const index = virtualItems[at]!.index
+  return virtualItems[at - 1]?.index !== index - 1 && virtualItems[at + 1]?.index !== index + 1
+}
+
+/** The indexes to render: those in view, plus the active row wherever it is (kept sorted for the virtualizer). */
+function withActiveRow(indexes: number[], activeRow: number | undefined): number[] {
+  if (activeRow === undefined || indexes.includes(activeRow)) return indexes
+  return [...indexes, activeRow].sort((a, b) => a - b)
 }

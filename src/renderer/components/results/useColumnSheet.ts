@@ -1,0 +1,24 @@
+import { onBeforeUnmount, watchEffect, type Ref } from 'vue'
+
+let grids = 0
+
+/**
+ * Column widths as one stylesheet (`nth-child` rules scoped to one grid)
+ * instead of a style on every cell: rows coming into view while scrolling
+ * carry no sizes of their own, and resizing a column rewrites one rule set.
+ * Returns the value of the `data-grid` attribute the scope is keyed on.
+ */
+export function useColumnSheet(widths: Ref<number[]>): string {
+  const scope = `g${++grids}`
+  const sheet = new CSSStyleSheet()
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  watchEffect(() => {
+    sheet.replaceSync(
+      widths.value.map((width, c) => `[data-grid="${scope}"] .grid__row > :nth-child(${c + 1}) { width: ${width}px }`).join('\n'),
+    )
+  })
+  onBeforeUnmount(() => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet)
+  })
+  return scope
+}

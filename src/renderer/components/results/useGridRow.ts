@@ -1,0 +1,21 @@
+import { computed } from 'vue'
+import type { ResultItem } from '../../../shared/responses'
+import { cellText, cellValue, needsDetail, type Column } from '../../../shared/results/table'
+
+/**
+ * One grid row's cells, formatted once per item and columns. A row is its own
+ * component so that moving the active cell re-renders only the rows it leaves
+ * and enters, and so that its formatting is cached between renders.
+ */
+export function useGridRow(props: { item: ResultItem; columns: Column[]; offset: number | null }) {
+  const cells = computed(() =>
+    props.columns.map((column) => ({ text: cellText(props.item, column), opens: needsDetail(cellValue(props.item, column)) })),
+  )
+  const classes = computed(() => props.columns.map((column) => `grid__cell col-${column.kind}`))
+  // --p sizes the probability bar, which the cell's background draws: no extra elements per row.
+  const style = computed(() => {
+    const bar = `--p: ${Math.round(props.item.probability * 100)}%`
+    return props.offset === null ? bar : `${bar}; position: absolute; top: ${props.offset}px`
+  })
+  return { cells, classes, style }
+}
