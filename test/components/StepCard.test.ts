@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
+import { reactive } from 'vue'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import StepCard from '../../src/renderer/components/chain/StepCard.vue'
@@ -95,5 +96,27 @@ describe('StepCard', () => {
     expect(last('update')).toEqual({ context: { lang: 'fr' } })
     await screen.getByRole('button', { name: 'Add context parameter' }).click()
     expect(last('update')).toEqual({ context: { lang: 'en', '': '' } })
+  })
+
+  it('commits the endpoint as it is typed, losing no parameter value on the way through other endpoint names', async () => {
+    // A parent that applies each update, as the chain store does.
+    const entry = reactive<EditorStep>({ id: 'a', enabled: true, step: { endpoint: 'population', parameters: { min: '5', max: '' } } })
+    const endpoints = [...ENDPOINTS, { name: 'pop', kind: 'filter', stackable: true, output: ['OBJ'], parameters: [] } as EndpointDescription]
+    const screen = await render(StepCard, {
+      props: { index: 1, entry, endpoints, total: 2, problems: [], onUpdate: (next: Step) => void (entry.step = next) },
+    })
+    const endpoint = screen.getByRole('combobox', { name: 'Endpoint' })
+    await userEvent.clear(endpoint)
+    await userEvent.type(endpoint, 'popul')
+    // Typed, not yet left: the step already holds it, and an unfinished name is not yet flagged.
+    expect(entry.step).toEqual({ endpoint: 'popul', parameters: { min: '5', max: '' } })
+    await expect.element(endpoint).not.toHaveAttribute('aria-invalid', 'true')
+    await userEvent.type(endpoint, 'ation')
+    expect(entry.step).toEqual({ endpoint: 'population', parameters: { min: '5', max: '' } })
+    await userEvent.clear(endpoint)
+    await userEvent.type(endpoint, 'popx')
+    await userEvent.keyboard('{Tab}')
+    await expect.element(endpoint).toHaveAttribute('aria-invalid', 'true')
+    await expect.element(screen.getByText('"popx" is not an endpoint this API offers at this place')).toBeVisible()
   })
 })

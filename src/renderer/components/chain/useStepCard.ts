@@ -59,8 +59,8 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
     const own = problemOf('.endpoint')
     if (own) return own
     const name = endpointStep.value?.endpoint ?? ''
-    // Typed names are allowed (an endpoint may exist that the description omits), but flagged.
-    if (props.endpoints.length > 0 && name !== '' && !described.value) return `"${name}" is not an endpoint this API offers at this place`
+    // Typed names are allowed (an endpoint may exist that the description omits), but flagged once typed.
+    if (props.endpoints.length > 0 && name !== '' && !described.value && !typing.value) return `"${name}" is not an endpoint this API offers at this place`
     return null
   })
   const stepProblem = computed(() => problemOf(''))
@@ -86,14 +86,30 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
     })
   })
 
-  function setEndpoint(name: string): void {
+  // The endpoint is committed as it is typed: Ctrl+Enter runs what the box shows, and the API's default
+  // endpoint, filled in when the description arrives, never overwrites typing. Parameters come from those the
+  // step had when typing began, so passing through other endpoints' names on the way loses no value.
+  let typedFrom: Record<string, string> | null = null
+  const typing = ref(false)
+  function typeEndpoint(text: string): void {
+    const current = endpointStep.value
+    if (!current) return
+    typedFrom ??= { ...current.parameters }
+    typing.value = true
+    setEndpoint(text.trim(), typedFrom)
+  }
+  function finishEndpoint(text: string): void {
+    setEndpoint(text.trim(), typedFrom ?? undefined)
+    typedFrom = null
+    typing.value = false
+  }
+
+  function setEndpoint(name: string, base = endpointStep.value?.parameters ?? {}): void {
     const current = endpointStep.value
     if (!current || name === current.endpoint) return
     const next = props.endpoints.find((e) => e.name === name)
     // Without a description the user's own parameters are all we know: keep them.
-    const parameters = next
-      ? Object.fromEntries(next.parameters.map((p) => [p.name, current.parameters[p.name] ?? '']))
-      : { ...current.parameters }
+    const parameters = next ? Object.fromEntries(next.parameters.map((p) => [p.name, base[p.name] ?? ''])) : { ...base }
     on.update({ endpoint: name, parameters })
   }
 
@@ -146,7 +162,7 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
 
   return {
     isEndpoint, endpointStep, cardId, title, described, kindLabel, endpointProblem, stepProblem, parameters,
-    setEndpoint, setParameter, removeParameter, newParameter, addParameter,
+    typeEndpoint, finishEndpoint, setParameter, removeParameter, newParameter, addParameter,
     pairs, setPairName, setPairValue, addPair, removePair, pairProblem,
     upButton, downButton, move,
   }
