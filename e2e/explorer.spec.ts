@@ -9,7 +9,7 @@ const urlBox = (page: Page) => page.getByRole('textbox', { name: 'Request URL' }
 
 async function search(page: Page, text: string): Promise<void> {
   const step = page.getByRole('group', { name: 'Step 1' })
-  // The app preselects the search endpoint once the API description is in; typing before that races with it.
+  // Wait for the API description (the app then preselects search), so the step's query field is the described one.
   await expect(page.getByRole('combobox', { name: 'Connection' })).not.toHaveValue('')
   await expect(step.getByRole('combobox', { name: 'Endpoint' })).not.toHaveValue('')
   await step.getByRole('combobox', { name: 'Endpoint' }).fill('search')
@@ -248,6 +248,30 @@ test('a slow query shows its progress and can be cancelled', async ({ page, app 
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
     // The cancel reached the main process: it closed its request to the service.
     await expect.poll(() => proxy.closedEarly(), { timeout: 5_000 }).toBeGreaterThan(0)
+  } finally {
+    await proxy.close()
+  }
+})
+
+test('an endpoint typed before the API description arrives is kept', async ({ page, app }) => {
+  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
+  // Everything, the API description included, is held for 2 s: the user is typing before the app knows the endpoints.
+  const proxy = await startSlowProxy(demo.queryUrl, 2_000, /./)
+  try {
+    await app.invoke('connections:save', { name: 'Slow description', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })
+    await page.goto(app.url)
+    const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
+    await expect(endpoint).toHaveValue('search')
+    // An empty step on a connection whose description is on its way: the app would fill in its search endpoint.
+    await endpoint.fill('')
+    await endpoint.blur()
+    await page.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Slow description' })
+    await endpoint.pressSequentially('city')
+    expect(proxy.held()).toBeGreaterThan(0)
+    // The description arrives: the endpoint is described now, and what the user typed still stands.
+    await expect(page.getByRole('group', { name: 'Step 1' }).getByText('The city with the given id (no result when there is none).')).toBeVisible({ timeout: 10_000 })
+    await expect(endpoint).toHaveValue('city')
+    await expect(urlBox(page)).toHaveValue(/\/e\/city\/p\/id\//)
   } finally {
     await proxy.close()
   }

@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, toRaw, watch } from 'vue'
+import type { ApiDescription } from '../../shared/api-description'
 import {
+  conformedToDescription,
   editorSteps,
   moveStep as moved,
   problemsForEditor,
@@ -293,6 +295,10 @@ export const useQueryStore = defineStore('query', () => {
   function updateStep(index: number, step: Step): void {
     chain.value = chain.value.map((entry, i) => (i === index ? { ...entry, step } : entry))
   }
+  /** Gives steps typed before the API description arrived the parameters it describes. */
+  function conformToDescription(description: ApiDescription | null): void {
+    chain.value = conformedToDescription(chain.value, description)
+  }
   function removeStep(index: number): void {
     chain.value = chain.value.filter((_, i) => i !== index)
   }
@@ -358,7 +364,7 @@ export const useQueryStore = defineStore('query', () => {
     phase, running, failure, error, problems, progress, startedAt,
     page, pageCount, hasPrevious, hasNext, canLoadMore,
     request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage,
-    setChain, addEndpointStep, addContextStep, updateStep, removeStep, moveStep, setStepEnabled, setFacetSelection,
+    setChain, addEndpointStep, addContextStep, updateStep, conformToDescription, removeStep, moveStep, setStepEnabled, setFacetSelection,
     replaceFromUrl,
   }
 })

@@ -124,3 +124,32 @@ export function withoutEmptyOptional(steps: readonly Step[], description: ApiDes
     return { ...step, parameters: Object.fromEntries(entries.filter(([name, value]) => !(value === '' && optional.has(name)))) }
   })
 }
+
+/**
+ * The chain with each endpoint step's parameters as its endpoint's
+ * description has them, for when the description arrives after the user
+ * typed an endpoint name: every described parameter (with the value already
+ * there, or empty), and any other one only if the user filled it in (a
+ * description may leave out a parameter the server takes). Returns the same
+ * list when nothing changes, so watchers stay quiet.
+ */
+export function conformedToDescription(chain: EditorStep[], description: ApiDescription | null): EditorStep[] {
+  if (!description) return chain
+  const byName = new Map(description.endpoints.map((endpoint) => [endpoint.name, endpoint]))
+  let changed = false
+  const next = chain.map((entry) => {
+    const step = entry.step
+    const endpoint = isEndpointStep(step) ? byName.get(step.endpoint) : undefined
+    if (!endpoint || !isEndpointStep(step)) return entry
+    const described = new Set(endpoint.parameters.map((p) => p.name))
+    const parameters = Object.fromEntries([
+      ...endpoint.parameters.map((p): [string, string] => [p.name, step.parameters[p.name] ?? '']),
+      ...Object.entries(step.parameters).filter(([name, value]) => !described.has(name) && value !== ''),
+    ])
+    const same = Object.keys(parameters).length === Object.keys(step.parameters).length && Object.keys(parameters).every((name) => name in step.parameters)
+    if (same) return entry
+    changed = true
+    return { ...entry, step: { ...step, parameters } }
+  })
+  return changed ? next : chain
+}

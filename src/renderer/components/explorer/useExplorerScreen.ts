@@ -33,7 +33,10 @@ export function useExplorerScreen() {
       query.updateStep(0, { endpoint: first.name, parameters: Object.fromEntries(first.parameters.map((p) => [p.name, ''])) })
     }
   }
-  watch(description, startChain)
+  watch(description, (next) => {
+    query.conformToDescription(next)
+    startChain()
+  })
 
   function onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
