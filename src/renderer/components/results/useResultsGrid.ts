@@ -31,7 +31,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
         count: props.items.length,
         getScrollElement: () => scroller.value,
         estimateSize: () => ROW_HEIGHT,
-        overscan: 4,
+        overscan: 3,
         // The header row sits above the rows inside the same scroller.
         scrollPaddingStart: ROW_HEIGHT,
         // The active row stays in the page while scrolled away, so the focus it holds is not lost.
