@@ -105,6 +105,16 @@ describe('ResultsGrid', () => {
     expect(document.activeElement?.closest('[role=row]')?.getAttribute('aria-rowindex')).toBe('5')
     await userEvent.keyboard('{Enter}')
     expect(details.map((item) => item.rank)).toEqual([4])
+    // A click elsewhere, even on nothing focusable, takes the focus out of the grid for good: scrolling does not take it back.
+    const elsewhere = document.body.appendChild(document.createElement('p'))
+    elsewhere.textContent = 'Elsewhere'
+    await userEvent.click(elsewhere)
+    grid.scrollTop = 34 * 895
+    await expect.element(screen.getByRole('cell', { name: 'City 900', exact: true })).toBeVisible()
+    grid.scrollTop = 0
+    await expect.element(screen.getByRole('cell', { name: 'City 1', exact: true })).toBeVisible()
+    expect(grid.contains(document.activeElement)).toBe(false)
+    elsewhere.remove()
   })
 
   it('fits five-digit ranks, and shows a tooltip only on text that is cut off', async () => {

@@ -104,16 +104,20 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     if (cell instanceof HTMLElement && document.activeElement !== cell) cell.focus({ preventScroll: true })
   }
 
-  // When the active row leaves the run of rows in view, Vue moves its element, and a moved element loses the focus: give it back.
+  // When the active row leaves the run of rows in view, Vue moves its element, and the move takes the focus away
+  // (with a focusout): give it back. A focusout outside such an update (a click elsewhere, even on nothing
+  // focusable, or the window losing the focus) means the user moved on, and the grid must not take it back.
   let activeCellFocused = false
+  let updatingRows = false
   function onFocusin(event: FocusEvent): void {
     activeCellFocused = (event.target as HTMLElement).classList.contains('grid__cell--active')
   }
-  function onFocusout(event: FocusEvent): void {
-    // No related target: the element went away, or the window lost the focus; either way the cell should have it back.
-    if (event.relatedTarget) activeCellFocused = false
+  function onFocusout(): void {
+    if (!updatingRows) activeCellFocused = false
   }
+  watch(rows, () => void (updatingRows = true), { flush: 'pre' })
   watch(rows, () => {
+    updatingRows = false
     if (activeCellFocused) focusActiveCell()
   }, { flush: 'post' })
 
