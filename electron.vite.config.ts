@@ -1,6 +1,18 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
+import { META_CONTENT_SECURITY_POLICY } from './src/shared/security/content-security-policy'
+
+/** Writes the content security policy into index.html: the Electron window has no server to send it as a header. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'query-explorer:content-security-policy',
+    // Right after the charset, ahead of every script: a policy applies only to what comes after it.
+    transformIndexHtml: (html) =>
+      html.replace('<!-- content-security-policy -->', `<meta http-equiv="Content-Security-Policy" content="${META_CONTENT_SECURITY_POLICY}" />`),
+  }
+}
 
 export default defineConfig({
   main: {
@@ -25,6 +37,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
-    plugins: [vue()],
+    plugins: [vue(), contentSecurityPolicy()],
   },
 })

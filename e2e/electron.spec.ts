@@ -25,6 +25,16 @@ test('the Electron window runs a search through the preload bridge', async () =>
   try {
     const page = await app.firstWindow()
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined')
+    // Loaded from file://, the window has only index.html's own policy: an inline script must not run.
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self'")
+    const inlineRan = await page.evaluate(`(async () => {
+      const script = document.createElement('script')
+      script.textContent = 'window.__inlineRan = true'
+      document.head.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return window.__inlineRan === true
+    })()`)
+    expect(inlineRan).toBe(false)
     const step = page.getByRole('group', { name: 'Step 1' })
     await step.getByRole('textbox', { name: 'query' }).fill('paris')
     await page.getByRole('button', { name: 'Run', exact: true }).click()

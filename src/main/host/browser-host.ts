@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Dispatch } from '../ipc/dispatch'
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy'
 
 export const KEY_HEADER = 'x-explorer-key'
 const MAX_BODY_BYTES = 1024 * 1024
@@ -20,8 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
