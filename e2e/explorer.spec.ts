@@ -1,7 +1,7 @@
 import { closedPort } from '../test/fixtures/ports'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures/app'
-import { startSlowProxy } from './fixtures/slow-proxy'
+import { expect, test, type LaunchedApp } from './fixtures/app'
+import { startSlowProxy, type SlowProxy } from './fixtures/slow-proxy'
 
 const resultsTable = (page: Page) => page.getByRole('table', { name: 'Results' })
 const firstRank = (page: Page) => resultsTable(page).getByRole('row').nth(1).getByRole('cell').first()
@@ -28,6 +28,23 @@ async function enterUrl(page: Page, url: string): Promise<void> {
 async function demoQueryUrl(app: { invoke: (channel: string, request: unknown) => Promise<{ data?: unknown }> }): Promise<string> {
   const list = (await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]
   return list.find((connection) => connection.id === 'demo')!.queryUrl
+}
+
+/**
+ * A saved connection to the demo workspace through a slow proxy. `remove` deletes it (so the app, which reopens
+ * on the connection last chosen, starts on the demo again for later tests) and stops the proxy.
+ */
+async function slowConnection(app: LaunchedApp, name: string, delayMs: number, holds?: RegExp): Promise<{ proxy: SlowProxy; remove: () => Promise<void> }> {
+  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
+  const proxy = await startSlowProxy(demo.queryUrl, delayMs, holds)
+  const saved = (await app.invoke('connections:save', { name, authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
+  return {
+    proxy,
+    remove: async () => {
+      await app.invoke('connections:delete', { id: saved.id })
+      await proxy.close()
+    },
+  }
 }
 
 /** The text of every rendered row, by column header. */
@@ -219,18 +236,9 @@ test('a URL that does not read shows why under the box and keeps the chain', asy
 })
 
 test('a slow query shows its progress and can be cancelled', async ({ page, app }) => {
-  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
   // A real HTTP server between the app and the service that holds each query for 20 s: the query is slow for real.
-  const proxy = await startSlowProxy(demo.queryUrl, 20_000)
+  const { proxy, remove } = await slowConnection(app, 'Slow link', 20_000)
   try {
-    await app.invoke('connections:save', {
-      name: 'Slow link',
-      authUrl: demo.authUrl,
-      queryUrl: proxy.queryUrl,
-      workspace: 'world',
-      api: 'public',
-      clientId: '',
-    })
     await page.goto(app.url)
     await page.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Slow link' })
     await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
@@ -249,16 +257,14 @@ test('a slow query shows its progress and can be cancelled', async ({ page, app 
     // The cancel reached the main process: it closed its request to the service.
     await expect.poll(() => proxy.closedEarly(), { timeout: 5_000 }).toBeGreaterThan(0)
   } finally {
-    await proxy.close()
+    await remove()
   }
 })
 
 test('an endpoint typed before the API description arrives is kept', async ({ page, app }) => {
-  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
   // Everything, the API description included, is held for 2 s: the user is typing before the app knows the endpoints.
-  const proxy = await startSlowProxy(demo.queryUrl, 2_000, /./)
+  const { proxy, remove } = await slowConnection(app, 'Slow description', 2_000, /./)
   try {
-    await app.invoke('connections:save', { name: 'Slow description', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })
     await page.goto(app.url)
     const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
     await expect(endpoint).toHaveValue('search')
@@ -273,7 +279,7 @@ test('an endpoint typed before the API description arrives is kept', async ({ pa
     await expect(endpoint).toHaveValue('city')
     await expect(urlBox(page)).toHaveValue(/\/e\/city\/p\/id\//)
   } finally {
-    await proxy.close()
+    await remove()
   }
 })
 
@@ -320,6 +326,22 @@ test('a wrong client secret and a stopped service are explained, and the demo st
   await expect(page.getByRole('combobox', { name: 'Configuration' })).toHaveValue('default')
   await search(page, 'paris')
   await expect(firstRank(page)).toHaveText('1')
+})
+
+test('the app reopens on the connection chosen last, and on the demo once that one is deleted', async ({ page, app }) => {
+  const { remove } = await slowConnection(app, 'Chosen last', 0)
+  try {
+    await page.goto(app.url)
+    const connection = page.getByRole('combobox', { name: 'Connection' })
+    await expect(connection).toHaveValue('demo')
+    await connection.selectOption({ label: 'Chosen last' })
+    await page.reload()
+    await expect(page.getByRole('combobox', { name: 'Connection' }).locator('option:checked')).toHaveText('Chosen last')
+  } finally {
+    await remove()
+  }
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
 })
 
 test('an identical query within 30 s is answered from the shared cache, and Run again asks the service', async ({ page, app }) => {

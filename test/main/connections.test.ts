@@ -48,6 +48,20 @@ describe.skipIf(missing)('connection profiles', () => {
     expect(listed).toEqual([expect.objectContaining({ id: view.id, name: 'Production', hasSecret: true })])
   })
 
+  it('remembers the connection chosen last, across a restart, and forgets it when it is deleted', async () => {
+    const { core, dataDir } = await open()
+    expect((await call<AppInfo>(core, 'app:info', {})).lastConnectionId).toBeNull()
+    const view = await call<ConnectionView>(core, 'connections:save', PROFILE)
+    await call(core, 'connections:use', { connectionId: view.id })
+    expect((await failure(core, 'connections:use', { connectionId: 'no-such-connection' })).code).toBe('not_found')
+
+    const again = await open(dataDir)
+    expect((await call<AppInfo>(again.core, 'app:info', {})).lastConnectionId).toBe(view.id)
+    await call(again.core, 'connections:delete', { id: view.id })
+    expect((await call<AppInfo>(again.core, 'app:info', {})).lastConnectionId).toBeNull()
+    expect(JSON.parse(readFileSync(join(dataDir, 'connections.json'), 'utf8'))).not.toHaveProperty('lastUsed')
+  })
+
   it('names every bad field of a profile at once', async () => {
     const { core } = await open()
     const error = await failure(core, 'connections:save', { ...PROFILE, name: '  ', authUrl: 'ftp://x', queryUrl: 'nope', version: 'v2' })

@@ -21,6 +21,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'connections:delete': { id: 'x' },
   'connections:test': { connectionId: 'x' },
   'connections:reauth': { connectionId: 'x' },
+  'connections:use': { connectionId: 'x' },
   'secrets:set': { connectionId: 'x', secret: 's' },
   'secrets:clear': { connectionId: 'x' },
   'api:describe': { connectionId: 'x', api: 'a' },

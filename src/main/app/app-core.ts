@@ -64,6 +64,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     host: options.host,
     keychain: { kind: secrets.kind, detail: secrets.detail },
     demo: demo ? { connectionId: DEMO_CONNECTION_ID, workspace: demo.workspace } : null,
+    lastConnectionId: registry.lastUsed(),
     notices: store.problem ? [store.problem] : [],
   })
 

@@ -53,6 +53,18 @@ export class ConnectionRegistry {
     }
   }
 
+  /** Remembers the connection the user chose, so the app reopens on it. */
+  async use(id: string): Promise<void> {
+    this.get(id)
+    await this.store.markUsed(id)
+  }
+
+  /** The connection last chosen, if it still exists. */
+  lastUsed(): string | null {
+    const id = this.store.lastUsed()
+    return id && (this.builtIn(id) ?? this.store.get(id)) ? id : null
+  }
+
   get(id: string): StoredConnection {
     const connection = this.builtIn(id) ?? this.store.get(id)
     if (!connection) throw new ExplorerError('not_found', `There is no connection with id "${id}".`)

@@ -10,6 +10,8 @@ export type StoredConnection = ConnectionInput & { id: string }
 const FileSchema = z.object({
   version: z.literal(1),
   connections: z.array(ConnectionInputSchema.extend({ id: z.string().min(1) })),
+  /** The connection the app reopens on: the one last chosen (a saved profile or a built-in one). */
+  lastUsed: z.string().min(1).optional(),
 })
 
 export const CONNECTIONS_FILE = 'connections.json'
@@ -20,6 +22,7 @@ export const CONNECTIONS_FILE = 'connections.json'
  */
 export class ConnectionStore {
   private connections: StoredConnection[] = []
+  private lastUsedId: string | null = null
   /** Set when the file on disk could not be read; the UI tells the user. */
   problem: string | null = null
 
@@ -45,6 +48,7 @@ export class ConnectionStore {
     }
     if (parsed.success) {
       this.connections = parsed.data.connections
+      this.lastUsedId = parsed.data.lastUsed ?? null
       return
     }
     // Keep the unreadable file for the user instead of overwriting it.
@@ -61,6 +65,15 @@ export class ConnectionStore {
     return this.connections.find((connection) => connection.id === id)
   }
 
+  lastUsed(): string | null {
+    return this.lastUsedId
+  }
+
+  async markUsed(id: string): Promise<void> {
+    if (id === this.lastUsedId) return
+    await this.write(this.connections, id)
+  }
+
   async save(input: ConnectionInput): Promise<StoredConnection> {
     const saved: StoredConnection = { ...input, id: input.id ?? randomUUID() }
     const index = this.connections.findIndex((connection) => connection.id === saved.id)
@@ -74,12 +87,14 @@ export class ConnectionStore {
   async delete(id: string): Promise<boolean> {
     const next = this.connections.filter((connection) => connection.id !== id)
     if (next.length === this.connections.length) return false
-    await this.write(next)
+    await this.write(next, this.lastUsedId === id ? null : this.lastUsedId)
     return true
   }
 
-  private async write(connections: StoredConnection[]): Promise<void> {
-    await writeFileAtomic(this.path, JSON.stringify({ version: 1, connections }, null, 2) + '\n')
+  private async write(connections: StoredConnection[], lastUsed = this.lastUsedId): Promise<void> {
+    const file: z.infer<typeof FileSchema> = { version: 1, connections, ...(lastUsed ? { lastUsed } : {}) }
+    await writeFileAtomic(this.path, JSON.stringify(file, null, 2) + '\n')
     this.connections = connections
+    this.lastUsedId = lastUsed
   }
 }

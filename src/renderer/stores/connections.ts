@@ -26,7 +26,8 @@ export const useConnectionsStore = defineStore('connections', () => {
     try {
       info.value = await call('app:info', {})
       connections.value = await call('connections:list', {})
-      const preferred = info.value.demo?.connectionId ?? connections.value[0]?.id ?? null
+      // The connection chosen last time, else the demo, else the first saved one.
+      const preferred = info.value.lastConnectionId ?? info.value.demo?.connectionId ?? connections.value[0]?.id ?? null
       if (preferred) await select(preferred)
     } catch (e) {
       error.value = errorMessage(e)
@@ -46,6 +47,16 @@ export const useConnectionsStore = defineStore('connections', () => {
     const index = connections.value.findIndex((c) => c.id === view.id)
     if (index >= 0) connections.value.splice(index, 1, view)
     else connections.value.push(view)
+  }
+
+  /** The user's choice of connection: selected now, and remembered for the next start. */
+  async function choose(id: string): Promise<void> {
+    await select(id)
+    if (info.value && info.value.lastConnectionId !== id) {
+      // Remembering is a convenience: if the main process cannot write it, the choice still stands for this run.
+      const remembered = await call('connections:use', { connectionId: id }).catch(() => null)
+      if (remembered) info.value = { ...info.value, lastConnectionId: remembered.lastConnectionId }
+    }
   }
 
   async function select(id: string): Promise<void> {
@@ -134,6 +145,6 @@ export const useConnectionsStore = defineStore('connections', () => {
   return {
     info, connections, selectedId, selected, api, config, configs, description, descriptionState, error,
     reauthState, reauthenticating,
-    load, refresh, select, describe, save, clearSecret, remove, test, reauthenticate,
+    load, refresh, select, choose, describe, save, clearSecret, remove, test, reauthenticate,
   }
 })

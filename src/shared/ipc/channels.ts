@@ -11,6 +11,7 @@ export const CHANNELS = [
   'secrets:clear',
   'connections:test',
   'connections:reauth',
+  'connections:use',
   'api:describe',
   'query:run',
   'query:cancel',

@@ -28,6 +28,8 @@ export const AppInfoSchema = z.object({
   keychain: KeychainInfoSchema,
   /** The embedded demo service, when this launch started one. */
   demo: z.object({ connectionId: Id, workspace: z.string() }).nullable(),
+  /** The connection last chosen (`connections:use`), if it still exists: the app reopens on it. */
+  lastConnectionId: Id.nullable(),
   /** Things the user must be told at start-up (e.g. a settings file set aside). */
   notices: z.array(z.string()),
 })
@@ -111,6 +113,8 @@ export const contract = {
   'secrets:clear': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ cleared: z.boolean() }) },
   /** Requests a token (ForceReauth false, past the cache) and the API description; says exactly what failed. */
   'connections:test': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionTestSchema },
+  /** Records the connection the user chose, so the app reopens on it. */
+  'connections:use': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ lastConnectionId: Id }) },
   /** Asks for a new token with ForceReauth true ("Re-authenticate"). */
   'connections:reauth': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionViewSchema },
   'api:describe': {

@@ -11,6 +11,7 @@ type ConnectionChannels =
   | 'connections:delete'
   | 'connections:test'
   | 'connections:reauth'
+  | 'connections:use'
   | 'secrets:set'
   | 'secrets:clear'
 
@@ -31,6 +32,10 @@ export function connectionHandlers(registry: ConnectionRegistry, tokens: TokenMa
       }
       await tokens.issued(account, 'force')
       return registry.view(registry.get(connectionId))
+    },
+    'connections:use': async ({ connectionId }) => {
+      await registry.use(connectionId)
+      return { lastConnectionId: connectionId }
     },
     'secrets:set': async ({ connectionId, secret }) => ({ stored: await registry.setSecret(connectionId, secret) }),
     'secrets:clear': async ({ connectionId }) => ({ cleared: await registry.clearSecret(connectionId) }),
