@@ -44,6 +44,21 @@ describe('ResultsGrid', () => {
     await expect.element(table.getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveTextContent('City 1')
   })
 
+  it('shows the new columns and the new rows when the user picks columns or a new answer arrives', async () => {
+    const items = cities(5)
+    const screen = await render(ResultsGrid, { props: { items, columns: columnsFor(items) }, container: sized() })
+    const row = (n: number) => screen.getByRole('row').nth(n)
+    await expect.element(row(2).getByRole('cell').nth(4)).toHaveTextContent('City 2')
+    const chosen = columnsFor(items, { chosen: new Set(['1.population']) })
+    await screen.rerender({ items, columns: chosen })
+    await expect.element(row(2).getByRole('cell').nth(4)).toHaveTextContent('40')
+    const next = cities(3).map((item) => ({ ...item, rank: item.rank + 10 }))
+    await screen.rerender({ items: next, columns: chosen })
+    await expect.element(row(1).getByRole('cell').first()).toHaveTextContent('11')
+    await expect.element(row(1).getByRole('button', { name: 'Details of row 11' })).toBeVisible()
+    expect(screen.getByRole('row').elements()).toHaveLength(4)
+  })
+
   it('reads the object form of tuples (homogeneousArrays) the same way', async () => {
     const { screen } = await mount(cities(3, true))
     await expect.element(screen.getByRole('row').nth(2).getByRole('cell').nth(4)).toHaveTextContent('City 2')
