@@ -11,11 +11,10 @@ export function useGridRow(props: { item: ResultItem; columns: Column[]; offset:
   const cells = computed(() =>
     props.columns.map((column) => ({ text: cellText(props.item, column), opens: needsDetail(cellValue(props.item, column)) })),
   )
-  const classes = computed(() => props.columns.map((column) => `grid__cell col-${column.kind}`))
   // --p sizes the probability bar, which the cell's background draws: no extra elements per row.
   const style = computed(() => {
     const bar = `--p: ${Math.round(props.item.probability * 100)}%`
     return props.offset === null ? bar : `${bar}; position: absolute; top: ${props.offset}px`
   })
-  return { cells, classes, style }
+  return { cells, style }
 }

@@ -6,7 +6,7 @@ import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
 import { MARKS } from '../../stores/query'
 
-export const ROW_HEIGHT = 34
+const ROW_HEIGHT = 34
 const MIN_WIDTH = 48
 const ACTIONS_WIDTH = 84
 
@@ -46,18 +46,20 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   // placed on its own too (`offset`).
   const rows = computed(() => {
     const virtualItems = virtualizer.value.getVirtualItems()
-    const anchor = virtualItems.find((_, at) => !isDetached(virtualItems, at))
-    const windowStart = anchor?.start ?? 0
+    const detached = virtualItems.map((_, at) => isDetached(virtualItems, at))
+    const windowStart = virtualItems.find((_, at) => !detached[at])?.start ?? 0
     return {
       windowStart,
       list: virtualItems.map((virtual, at) => ({
         index: virtual.index,
         item: props.items[virtual.index]!,
-        offset: isDetached(virtualItems, at) ? virtual.start - windowStart : null,
+        offset: detached[at] ? virtual.start - windowStart : null,
       })),
     }
   })
   const totalHeight = computed(() => virtualizer.value.getTotalSize())
+  // The same for every row: worked out once per set of columns, not once per row.
+  const cellClasses = computed(() => props.columns.map((column) => `grid__cell col-${column.kind}`))
 
   // Column widths, by column key, kept while paging (columns of the same name keep their width).
   const chosenWidths = ref<Record<string, number>>({})
@@ -124,11 +126,12 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   /** The row index and column a click inside the body landed on; column is -1 outside the data cells. */
   function hit(target: HTMLElement): { row: number; column: number; item: ResultItem } | null {
     const rowElement = target.closest('[aria-rowindex]')
-    const item = rowElement ? props.items[Number(rowElement.getAttribute('aria-rowindex')) - 2] : undefined
+    const row = rowElement ? Number(rowElement.getAttribute('aria-rowindex')) - 2 : -1
+    const item = props.items[row]
     if (!rowElement || !item) return null
     const cell = target.closest('[role=cell]')
     const column = cell ? Array.prototype.indexOf.call(rowElement.children, cell) : -1
-    return { row: Number(rowElement.getAttribute('aria-rowindex')) - 2, column: column < props.columns.length ? column : -1, item }
+    return { row, column: column < props.columns.length ? column : -1, item }
   }
 
   // One listener for all rows, reading the row from aria-rowindex and the action from data-action, instead of one per cell and button.
@@ -214,8 +217,8 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   )
 
   return {
-    scroller, rows, totalHeight, widths: columnWidths, totalWidth, startResize, resizeByKey,
-    active, activate, onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths),
+    scroller, rows, cellClasses, totalHeight, widths: columnWidths, startResize, resizeByKey,
+    active, onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths),
     // Sizes the stylesheet reads, so they are written once, here.
     sizes: computed(() => ({ '--row-width': `${totalWidth.value}px`, '--row-height': `${ROW_HEIGHT}px`, '--actions-width': `${ACTIONS_WIDTH}px` })),
   }
