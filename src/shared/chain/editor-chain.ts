@@ -142,14 +142,19 @@ export function conformedToDescription(chain: EditorStep[], description: ApiDesc
     const endpoint = isEndpointStep(step) ? byName.get(step.endpoint) : undefined
     if (!endpoint || !isEndpointStep(step)) return entry
     const described = new Set(endpoint.parameters.map((p) => p.name))
-    const parameters = Object.fromEntries([
-      ...endpoint.parameters.map((p): [string, string] => [p.name, step.parameters[p.name] ?? '']),
-      ...Object.entries(step.parameters).filter(([name, value]) => !described.has(name) && value !== ''),
-    ])
+    const parameters = {
+      ...describedParameters(endpoint, step.parameters),
+      ...Object.fromEntries(Object.entries(step.parameters).filter(([name, value]) => !described.has(name) && value !== '')),
+    }
     const same = Object.keys(parameters).length === Object.keys(step.parameters).length && Object.keys(parameters).every((name) => name in step.parameters)
     if (same) return entry
     changed = true
     return { ...entry, step: { ...step, parameters } }
   })
   return changed ? next : chain
+}
+
+/** An endpoint's described parameters, each with its value in `values` or empty. */
+export function describedParameters(endpoint: EndpointDescription, values: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(endpoint.parameters.map((p) => [p.name, values[p.name] ?? '']))
 }

@@ -1,6 +1,6 @@
 import { computed, nextTick, ref, type Ref } from 'vue'
 import type { EndpointDescription, EndpointKind } from '../../../shared/api-description'
-import type { EditorStep } from '../../../shared/chain/editor-chain'
+import { describedParameters, type EditorStep } from '../../../shared/chain/editor-chain'
 import { inputKind, parameterHint, type ParameterInputKind } from '../../../shared/chain/parameter-input'
 import { isEndpointStep, type EndpointStep, type Step } from '../../../shared/query/model'
 import type { Problem } from '../../../shared/query/validate'
@@ -109,7 +109,7 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
     if (!current || name === current.endpoint) return
     const next = props.endpoints.find((e) => e.name === name)
     // Without a description the user's own parameters are all we know: keep them.
-    const parameters = next ? Object.fromEntries(next.parameters.map((p) => [p.name, base[p.name] ?? ''])) : { ...base }
+    const parameters = next ? describedParameters(next, base) : { ...base }
     on.update({ endpoint: name, parameters })
   }
 
