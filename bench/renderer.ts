@@ -69,8 +69,13 @@ async function baselineFrames(page: Page, withRows: boolean): Promise<number[]> 
   await page.setContent(
     `<style>body{margin:0;font:14px sans-serif} #s{height:560px;width:920px;overflow:auto;contain:strict} .r{display:flex;height:33px;border-bottom:1px solid #ddd} .r span{flex:none;width:110px;padding:0 10px;line-height:33px;overflow:hidden;white-space:nowrap}</style><div id=s>${body}</div>`,
   )
+  return scrollPasses(page, '#s')
+}
+
+/** Every frame of PASSES scrolls through the scroller `selector` names. */
+async function scrollPasses(page: Page, selector: string): Promise<number[]> {
   const frames: number[] = []
-  for (let pass = 0; pass < PASSES; pass++) frames.push(...((await page.evaluate(scrollScript('#s'))) as number[]))
+  for (let pass = 0; pass < PASSES; pass++) frames.push(...((await page.evaluate(scrollScript(selector))) as number[]))
   return frames
 }
 
@@ -104,8 +109,7 @@ export async function benchRenderer(): Promise<BenchResult[]> {
     await page.getByRole('button', { name: 'Load more' }).click()
     await page.getByText(/^Rows 1–10,000 of/).waitFor({ timeout: 120_000 })
     const loadMs = Date.now() - loadStart
-    const frames: number[] = []
-    for (let pass = 0; pass < PASSES; pass++) frames.push(...((await page.evaluate(scrollScript(GRID))) as number[]))
+    const frames = await scrollPasses(page, GRID)
 
     const baseline = await browser.newPage({ viewport: { width: 1360, height: 820 } })
     const empty = await baselineFrames(baseline, false)

@@ -24,10 +24,14 @@ async function enterUrl(page: Page, url: string): Promise<void> {
   await urlBox(page).press('Enter')
 }
 
-/** The demo connection's query URL, which every URL in these tests starts with. */
-async function demoQueryUrl(app: { invoke: (channel: string, request: unknown) => Promise<{ data?: unknown }> }): Promise<string> {
+/** The demo connection's addresses; its query URL is what every URL in these tests starts with. */
+async function demoConnection(app: LaunchedApp): Promise<{ queryUrl: string; authUrl: string }> {
   const list = (await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]
-  return list.find((connection) => connection.id === 'demo')!.queryUrl
+  return list.find((connection) => connection.id === 'demo')!
+}
+
+async function demoQueryUrl(app: LaunchedApp): Promise<string> {
+  return (await demoConnection(app)).queryUrl
 }
 
 /**
@@ -35,7 +39,7 @@ async function demoQueryUrl(app: { invoke: (channel: string, request: unknown) =
  * on the connection last chosen, starts on the demo again for later tests) and stops the proxy.
  */
 async function slowConnection(app: LaunchedApp, name: string, delayMs: number, holds?: RegExp): Promise<{ proxy: SlowProxy; remove: () => Promise<void> }> {
-  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
+  const demo = await demoConnection(app)
   const proxy = await startSlowProxy(demo.queryUrl, delayMs, holds)
   const saved = (await app.invoke('connections:save', { name, authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
   return {
@@ -284,12 +288,11 @@ test('an endpoint typed before the API description arrives is kept', async ({ pa
 })
 
 test('a wrong client secret and a stopped service are explained, and the demo still works', async ({ page, app }) => {
-  const demo = (await app.invoke('connections:list', {})).data as { id: string; authUrl: string; queryUrl: string }[]
-  const demoConnection = demo.find((connection) => connection.id === 'demo')!
+  const demo = await demoConnection(app)
   const wrong = await app.invoke('connections:save', {
     name: 'Wrong secret',
-    authUrl: demoConnection.authUrl,
-    queryUrl: demoConnection.queryUrl,
+    authUrl: demo.authUrl,
+    queryUrl: demo.queryUrl,
     workspace: 'world',
     api: 'places',
     clientId: 'demo',

@@ -17,8 +17,8 @@ const DIRECTIVES: [string, string][] = [
   ['frame-ancestors', "'none'"],
 ]
 
-export const CONTENT_SECURITY_POLICY = DIRECTIVES.map(([name, value]) => `${name} ${value}`).join('; ')
+const policy = (directives: [string, string][]) => directives.map(([name, value]) => `${name} ${value}`).join('; ')
 
-export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.filter(([name]) => name !== 'frame-ancestors')
-  .map(([name, value]) => `${name} ${value}`)
-  .join('; ')
+export const CONTENT_SECURITY_POLICY = policy(DIRECTIVES)
+
+export const META_CONTENT_SECURITY_POLICY = policy(DIRECTIVES.filter(([name]) => name !== 'frame-ancestors'))
