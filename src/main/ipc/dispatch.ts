@@ -3,9 +3,9 @@ import { isChannel, type Channel } from '../../shared/ipc/channels'
 import { contract, type IpcResult } from '../../shared/ipc/contract'
 import { ExplorerError, type IpcError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
-import type { HandlerTable } from './handler-table'
+import type { CallContext, HandlerTable } from './handler-table'
 
-export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult<unknown>>
+export type Dispatch = (channel: unknown, payload: unknown, context?: CallContext) => Promise<IpcResult<unknown>>
 
 /**
  * The single entry of every IPC message, from either host: validates the
@@ -32,15 +32,15 @@ function readRequest(channel: Channel, payload: unknown): IpcResult<unknown> {
 }
 
 export function createDispatcher(handlers: HandlerTable, log: Logger): Dispatch {
-  return async (channel, payload) => {
+  return async (channel, payload, context = {}) => {
     if (!isChannel(channel)) {
       return failure({ code: 'validation', message: `Unknown channel ${describeChannel(channel)}.` })
     }
     const read = readRequest(channel, payload)
     if (!read.ok) return read
     try {
-      const handler = handlers[channel] as (request: unknown) => Promise<unknown>
-      return { ok: true, data: await handler(read.data) }
+      const handler = handlers[channel] as (request: unknown, context: CallContext) => Promise<unknown>
+      return { ok: true, data: await handler(read.data, context) }
     } catch (error) {
       if (error instanceof ExplorerError) {
         log.info(`${channel} failed: ${error.code}: ${error.message}`)
