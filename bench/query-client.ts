@@ -40,6 +40,7 @@ export async function benchQueryClient(): Promise<BenchResult[]> {
   const account: TokenAccount = {
     key: 'bench',
     authUrl: service.authUrl,
+    queryOrigin: new URL(service.queryUrl).origin,
     workspace: service.workspace,
     clientId: service.account.clientId,
     secret: async () => service.account.clientSecret,

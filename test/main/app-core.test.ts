@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import { call, filesUnder, KEYCHAIN_SERVICE, keychainMissing as findKeychainMissing, openCore, search as searchFor } from './support'
+import { call, filesUnder, KEYCHAIN_SERVICE, keychainMissing as findKeychainMissing, openCore, search as searchFor, storedSecret } from './support'
 
 /**
  * The main process end to end, without a window: the handler table over real
@@ -94,7 +94,7 @@ describe.skipIf(keychainMissing)('connections with an M2M account', () => {
     const listed = await core.dispatch('connections:list', {})
 
     const keytar = createRequire(import.meta.url)('keytar') as { getPassword(s: string, a: string): Promise<string | null> }
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${id}`)).toBe(canary)
+    expect((await storedSecret(id))?.secret).toBe(canary)
     const token = await keytar.getPassword(KEYCHAIN_SERVICE, `token:${id}`)
     expect(token).toBeTruthy()
     const tokenValue = (JSON.parse(token!) as { token?: string; accessToken?: string }).token ?? ''

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { call, filesUnder, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, type TestServer } from './support'
+import { call, filesUnder, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, type TestServer, storedSecret } from './support'
 
 /**
  * The canary: a profile with a unique secret goes through everything the main
@@ -132,6 +132,6 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
       if (!(reply as { ok: boolean }).ok) expect((reply as { error: { message: string } }).error.message).not.toMatch(/Bearer (?!\[redacted\])/i)
     }
     // And the keychain does hold them: the test looked in the right place.
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${id}`)).toBe(`${secret}-wrong`)
+    expect((await storedSecret(id))?.secret).toBe(`${secret}-wrong`)
   })
 })

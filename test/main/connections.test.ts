@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { AppInfo, ConnectionView } from '../../src/shared/ipc/contract'
-import { call, failure, KEYCHAIN_SERVICE, keychainMissing, openCore } from './support'
+import { call, failure, KEYCHAIN_SERVICE, keychainMissing, openCore, storedSecret } from './support'
 
 /** Connection profiles on disk and in the keychain; and a keychain that refuses to store. */
 
@@ -79,7 +79,7 @@ describe.skipIf(missing)('connection profiles', () => {
     const { core } = await open()
     const view = await call<ConnectionView>(core, 'connections:save', PROFILE)
     await call(core, 'secrets:set', { connectionId: view.id, secret: 'to-be-deleted' })
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${view.id}`)).toBe('to-be-deleted')
+    expect((await storedSecret(view.id))?.secret).toBe('to-be-deleted')
     expect(await call(core, 'connections:delete', { id: view.id })).toEqual({ deleted: true })
     expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${view.id}`)).toBeNull()
     expect(await keytar.getPassword(KEYCHAIN_SERVICE, `token:${view.id}`)).toBeNull()
@@ -112,7 +112,7 @@ describe.skipIf(missing)('connection profiles', () => {
     expect(readFileSync(join(dataDir, 'connections.json.bad'), 'utf8')).toContain('"name": 3')
     expect(existsSync(join(dataDir, 'logs', 'main.log'))).toBe(true)
     // The keychain entry of the profile is still there: nothing else was lost.
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${view.id}`)).toBe('survives')
+    expect(await storedSecret(view.id)).toEqual({ origin: 'https://auth.example.com', secret: 'survives' })
     await call(second.core, 'connections:save', PROFILE)
     expect(JSON.parse(readFileSync(join(dataDir, 'connections.json'), 'utf8')).connections).toHaveLength(1)
   })

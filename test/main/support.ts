@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app/app-core'
 import { openSecretStore } from '../../src/main/credentials/open-secret-store'
@@ -16,6 +17,15 @@ export async function keychainMissing(): Promise<string | null> {
   const missing = keychain.kind !== 'os' ? `no OS keychain answered (${keychain.detail})` : null
   if (missing && process.env.CI) throw new Error(`CI needs an OS keychain: ${missing}`)
   return missing
+}
+
+/** The client secret the app keeps in the real keychain for a connection (stored with the auth origin it is bound to). */
+export async function storedSecret(connectionId: string): Promise<{ origin: string; secret: string } | null> {
+  const keytar = createRequire(__filename)('keytar') as { getPassword(service: string, account: string): Promise<string | null> }
+  const stored = await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${connectionId}`)
+  if (stored === null) return null
+  const { origin, secret } = JSON.parse(stored) as { origin: string; secret: string }
+  return { origin, secret }
 }
 
 export type Reply = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; status?: number; retryAfterSeconds?: number } }

@@ -14,6 +14,8 @@ export interface TokenAccount {
   /** Stable key for the cached token (the connection id). */
   key: string
   authUrl: string
+  /** The origin of the query URL: the only place this account's tokens are sent (and what a cached token is bound to). */
+  queryOrigin: string
   workspace: string
   clientId: string
   secret(): Promise<string | null>
@@ -66,6 +68,8 @@ export class TokenManager {
   private readonly memo = new Map<string, IssuedToken>()
   private readonly requestTimes = new Map<string, number[]>()
   private readonly blockedUntil = new Map<string, number>()
+  /** Accounts whose last token went to another query host: the next one must be a new token, not that one. */
+  private readonly reissue = new Set<string>()
 
   constructor(
     private readonly http: HttpClient,
@@ -87,6 +91,8 @@ export class TokenManager {
       // false would hand it back, so renewing it early needs ForceReauth true.
       if (cached && cached.expiresAt > this.now()) mode = 'force'
     }
+    // ForceReauth false would hand back the token the old query host holds.
+    if (this.reissue.has(account.key)) mode = 'force'
     const running = this.inFlight.get(account.key)
     if (running) {
       // Share the request under way when it gives what this caller needs;
@@ -114,7 +120,7 @@ export class TokenManager {
       if (issued && issued.token !== rejected) return issued.token
     }
     const current = this.memo.get(account.key)
-    if (current && current.token !== rejected && current.expiresAt > this.now()) return current.token
+    if (current && current.token !== rejected && current.origin === account.queryOrigin && current.expiresAt > this.now()) return current.token
     if (this.memo.get(account.key)?.token === rejected) await this.forget(account)
     return this.token(account, 'force')
   }
@@ -128,6 +134,12 @@ export class TokenManager {
   /** Drop what is known about a connection (it was deleted or its secret changed). */
   drop(key: string): void {
     this.memo.delete(key)
+  }
+
+  /** The connection's query host changed: its next token is a new one (ForceReauth), never the one the old host saw. */
+  rebind(key: string): void {
+    this.memo.delete(key)
+    this.reissue.add(key)
   }
 
   async status(account: TokenAccount | null): Promise<TokenStatus> {
@@ -162,6 +174,12 @@ export class TokenManager {
         this.memo.set(account.key, token)
       }
     }
+    if (token && token.origin !== account.queryOrigin) {
+      // Issued while the profile's query URL pointed elsewhere: never sent to the new host.
+      this.reissue.add(account.key)
+      await this.forget(account)
+      return null
+    }
     return token && token.expiresAt > this.now() ? token : null
   }
 
@@ -171,7 +189,8 @@ export class TokenManager {
     if (blocked > this.now()) {
       throw quotaError(Math.ceil((blocked - this.now()) / 1000), blocked)
     }
-    const secret = await account.secret().catch(() => {
+    const secret = await account.secret().catch((error: unknown) => {
+      if (error instanceof ExplorerError) throw error
       throw new ExplorerError('keychain', 'The client secret could not be read from the OS keychain (is it locked?).')
     })
     if (!secret) {
@@ -199,9 +218,10 @@ export class TokenManager {
       throw quotaError(retryAfter, until)
     }
     if (response.status >= 300) throw tokenRefusal(response.status, messageOf(scrubBody(response.body, [secret])), authUrl)
-    const issued = readTokenReply(parseJson(response.body, 'token reply'), this.now())
+    const issued: IssuedToken = { ...readTokenReply(parseJson(response.body, 'token reply'), this.now()), origin: account.queryOrigin }
     this.onSensitive(issued.token)
     this.memo.set(account.key, issued)
+    if (force) this.reissue.delete(account.key)
     await account.cache.set(tokenCacheKey(account.key), JSON.stringify(issued)).catch(() => undefined)
     return issued
   }
@@ -228,7 +248,12 @@ function parseCachedToken(text: string): IssuedToken | null {
   try {
     const value = JSON.parse(text) as Partial<IssuedToken>
     return typeof value.token === 'string' && typeof value.expiresAt === 'number'
-      ? { token: value.token, expiresAt: value.expiresAt, ...(typeof value.issuedAt === 'number' ? { issuedAt: value.issuedAt } : {}) }
+      ? {
+          token: value.token,
+          expiresAt: value.expiresAt,
+          ...(typeof value.issuedAt === 'number' ? { issuedAt: value.issuedAt } : {}),
+          ...(typeof value.origin === 'string' ? { origin: value.origin } : {}),
+        }
       : null
   } catch {
     return null

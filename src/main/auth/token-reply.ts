@@ -9,6 +9,8 @@ export interface IssuedToken {
   expiresAt: number
   /** Epoch milliseconds when it was received; with expiresAt it gives the lifetime. */
   issuedAt?: number
+  /** The origin of the query URL it was issued for: it is sent nowhere else. */
+  origin?: string
 }
 
 /**

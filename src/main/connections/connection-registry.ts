@@ -3,6 +3,7 @@ import type { ConnectionInput, ConnectionView } from '../../shared/ipc/contract'
 import type { TokenAccount, TokenManager } from '../auth/token-manager'
 import { tokenCacheKey } from '../auth/token-manager'
 import { parseHttpUrl } from '../query/http-client'
+import { decodeBoundSecret, encodeBoundSecret, originOf, SECRET_REENTRY_MESSAGE } from '../credentials/bound-secret'
 import type { SecretStore } from '../credentials/secret-store'
 import type { QueryTarget } from '../query/query-runner'
 import type { ConnectionStore, StoredConnection } from './connection-store'
@@ -38,8 +39,7 @@ export class ConnectionRegistry {
   async view(connection: StoredConnection): Promise<ConnectionView> {
     const builtIn = this.builtIn(connection.id)
     const store = this.secretsFor(connection.id)
-    const secret = await store.get(secretKey(connection.id)).catch(() => null)
-    if (secret) this.onSensitive(secret)
+    const secret = await this.boundSecret(connection).catch(() => null)
     const { secrets: _omit, ...plain } = (builtIn ?? connection) as BuiltInConnection
     const status = await this.tokens.status(this.account(connection.id))
     return {
@@ -81,11 +81,42 @@ export class ConnectionRegistry {
     const clean = checkConnection(input)
     const before = input.id ? this.store.get(input.id) : undefined
     const saved = await this.store.save(clean)
-    // A token belongs to an auth host, workspace and client id: when one changes, the cached token goes.
-    if (before && (before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId)) {
+    if (!before) return this.view(saved)
+    // The secret was entered for the old auth host: it goes, rather than follow the profile elsewhere.
+    const secretGone = originOf(before.authUrl) !== originOf(saved.authUrl) && (await this.clearBoundSecret(saved))
+    // A token belongs to an auth host, workspace, client id and query host: when one changes, the cached token goes.
+    if (before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId) {
       await this.forgetToken(saved.id)
     }
-    return this.view(saved)
+    if (originOf(before.queryUrl) !== originOf(saved.queryUrl)) {
+      this.tokens.rebind(saved.id)
+      await this.forgetToken(saved.id)
+    }
+    const view = await this.view(saved)
+    return secretGone ? { ...view, notice: SECRET_REENTRY_MESSAGE } : view
+  }
+
+  /** Removes a secret bound to another auth origin than the profile's; true when there was one. */
+  private async clearBoundSecret(connection: StoredConnection): Promise<boolean> {
+    const store = this.secretsFor(connection.id)
+    const stored = await store.get(secretKey(connection.id)).catch(() => null)
+    if (stored === null) return false
+    await store.delete(secretKey(connection.id))
+    return true
+  }
+
+  /**
+   * The profile's client secret, if one is stored for the origin of its
+   * current auth URL; null when none is stored; an error when the stored one
+   * was entered for another origin.
+   */
+  private async boundSecret(connection: StoredConnection): Promise<string | null> {
+    const stored = await this.secretsFor(connection.id).get(secretKey(connection.id))
+    if (stored === null) return null
+    const bound = decodeBoundSecret(stored, originOf(connection.authUrl))
+    this.onSensitive(bound.secret)
+    if (bound.origin !== originOf(connection.authUrl) || !bound.origin) throw new ExplorerError('auth', SECRET_REENTRY_MESSAGE)
+    return bound.secret
   }
 
   async delete(id: string): Promise<boolean> {
@@ -99,10 +130,12 @@ export class ConnectionRegistry {
   }
 
   async setSecret(id: string, secret: string): Promise<SecretStore['kind']> {
-    this.get(id)
+    const connection = this.get(id)
     this.onSensitive(secret)
+    const origin = originOf(connection.authUrl)
+    if (!origin) throw new ExplorerError('validation', 'Auth URL: save a valid auth URL before the client secret; the secret is only ever sent there.')
     const store = this.secretsFor(id)
-    await store.set(secretKey(id), secret)
+    await store.set(secretKey(id), encodeBoundSecret({ origin, secret }))
     // A new secret makes any token cached for the old one suspect.
     await this.forgetToken(id)
     return store.kind
@@ -122,9 +155,10 @@ export class ConnectionRegistry {
     return {
       key: connection.id,
       authUrl: connection.authUrl,
+      queryOrigin: originOf(connection.queryUrl),
       workspace: connection.workspace,
       clientId: connection.clientId,
-      secret: () => store.get(secretKey(id)),
+      secret: () => this.boundSecret(connection),
       cache: store,
     }
   }

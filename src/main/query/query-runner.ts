@@ -6,6 +6,7 @@ import { buildUrl } from '../../shared/query/url'
 import { validateRequest } from '../../shared/query/validate'
 import { CountResponseSchema, StatisticsResponseSchema } from '../../shared/responses'
 import type { TokenAccount, TokenManager } from '../auth/token-manager'
+import { originOf } from '../credentials/bound-secret'
 import type { HttpClient, HttpResponse } from './http-client'
 import { messageOf, parseJson, scrubBody } from './response-body'
 import { ReplyCache, type ReplyCacheOptions } from './reply-cache'
@@ -136,6 +137,10 @@ export class QueryRunner {
 
   private async authorized(url: string, account: TokenAccount | null, signal?: AbortSignal): Promise<HttpResponse> {
     if (!account) return this.http.request({ url, signal, headers: { accept: '*/*' } })
+    const origin = originOf(url)
+    if (origin !== account.queryOrigin) {
+      throw new ExplorerError('auth', `The token of this connection is only sent to ${account.queryOrigin || 'its query URL'}; the request to ${origin || 'that address'} was not sent.`)
+    }
     const token = await this.tokens.token(account)
     const first = scrubbed(await this.http.request({ url, signal, headers: bearer(token) }), token)
     if (first.status !== 401) return first

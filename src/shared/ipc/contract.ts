@@ -61,6 +61,8 @@ export const ConnectionViewSchema = ConnectionInputSchema.extend({
   tokenExpiresAt: z.number().nullable().optional(),
   /** Epoch ms before which no token request is sent (after a 429 with Retry-After); null when not blocked. */
   retryAt: z.number().nullable().optional(),
+  /** Said once, in the reply of a save: e.g. that the stored secret was removed because the auth URL moved. */
+  notice: z.string().optional(),
 })
 
 /** One step of "Test connection": what was tried, whether it worked, and what failed. */
