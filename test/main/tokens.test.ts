@@ -110,6 +110,7 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
   let core: AppCore
   let server: TestServer
   let mode: 'always-401' | 'quota' = 'always-401'
+  let retryAfter = '120'
 
   const save = async (name: string) => {
     const view = await call<ConnectionView>(core, 'connections:save', {
@@ -128,7 +129,7 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
     let issued = 0
     server = await startServer((req, res) => {
       if (req.url === '/auth/api/auth') {
-        if (mode === 'quota') return json(res, 429, { message: 'Token request quota exceeded' }, { 'retry-after': '120' })
+        if (mode === 'quota') return json(res, 429, { message: 'Token request quota exceeded' }, { 'retry-after': retryAfter })
         return json(res, 200, { access_token: `token-${++issued}`, token_type: 'Bearer', expires_in: 3600 })
       }
       if (mode === 'always-401') return json(res, 401, { message: 'Invalid or expired token' }, { 'www-authenticate': 'Bearer error="invalid_token"' })
@@ -173,5 +174,29 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
     const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
     expect(view.retryAt).toBeGreaterThan(Date.now() + 100_000)
     expect(view.tokenRequestsLastHour).toBe(1)
+  })
+
+  it('a Retry-After out of bounds or unreadable is clamped to 1 s – 1 h (60 s when unreadable), and the retry time is always a real time', async () => {
+    mode = 'quota'
+    const cases: [string, number][] = [
+      ['1e308', 60],
+      ['99999999999999999999999', 3_600],
+      ['0', 1],
+      ['-5', 60],
+      ['soon', 60],
+      ['NaN', 60],
+      ['Wed, 21 Oct 2999 07:28:00 GMT', 3_600],
+      ['Wed, 21 Oct 2015 07:28:00 GMT', 1],
+    ]
+    for (const [header, seconds] of cases) {
+      retryAfter = header
+      const id = await save(`Retry ${header.replace(/[^a-z0-9]/gi, '')}`)
+      const error = await failure(core, 'query:run', { connectionId: id, requestId: 'r', request: search('paris') })
+      expect(error, header).toMatchObject({ code: 'quota', retryAfterSeconds: seconds })
+      expect(error.message, header).toMatch(new RegExp(`retry in ${seconds} s \\(at \\d\\d:\\d\\d:\\d\\d\\)`))
+      const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
+      expect(view.retryAt! - Date.now(), header).toBeLessThanOrEqual(seconds * 1000)
+    }
+    retryAfter = '120'
   })
 })

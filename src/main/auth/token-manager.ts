@@ -18,6 +18,8 @@ export interface TokenAccount {
   queryOrigin: string
   workspace: string
   clientId: string
+  /** The whole token request must be done within this time (the connection's advanced setting). */
+  deadlineMs?: number | undefined
   secret(): Promise<string | null>
   /** Where this account's token is cached: the OS keychain, or memory. */
   cache: SecretStore
@@ -210,6 +212,7 @@ export class TokenManager {
       method: 'POST',
       headers: { 'content-type': 'application/json-patch+json', accept: '*/*' },
       body: JSON.stringify(body),
+      ...(account.deadlineMs !== undefined ? { deadlineMs: account.deadlineMs } : {}),
     })
     if (response.status === 429) {
       const retryAfter = retryAfterSeconds(response.headers['retry-after'], this.now())
@@ -260,12 +263,19 @@ function parseCachedToken(text: string): IssuedToken | null {
   }
 }
 
+/** A server's Retry-After is believed within these bounds: a typo or a hostile server must not block an account for good. */
+export const RETRY_AFTER_BOUNDS = { minSeconds: 1, maxSeconds: 3_600, defaultSeconds: 60 } as const
+
+/** Seconds to wait after a 429: Retry-After as seconds or an HTTP date, clamped to 1 s – 1 h; anything unreadable counts as 60 s. */
 export function retryAfterSeconds(header: string | string[] | undefined, now = Date.now()): number {
-  const value = Array.isArray(header) ? header[0] : header
-  const seconds = Number(value)
-  if (value !== undefined && value.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return Math.max(1, Math.ceil(seconds))
-  const date = value ? Date.parse(value) : NaN
-  return Number.isNaN(date) ? 60 : Math.max(1, Math.ceil((date - now) / 1000))
+  const { minSeconds, maxSeconds, defaultSeconds } = RETRY_AFTER_BOUNDS
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? ''
+  let seconds: number
+  if (/^\d+(\.\d+)?$/.test(value)) seconds = Number(value)
+  else if (/[a-z]/i.test(value) && !Number.isNaN(Date.parse(value))) seconds = (Date.parse(value) - now) / 1000
+  else return defaultSeconds
+  if (!Number.isFinite(seconds)) return maxSeconds
+  return Math.min(maxSeconds, Math.max(minSeconds, Math.ceil(seconds)))
 }
 
 function quotaError(seconds: number, until: number): ExplorerError {
