@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, ipcMain, shell } from 'electron'
 import { createAppCore, type AppCore } from './app/app-core'
+import { shutdown } from './app/shutdown'
 
 /** The only file that touches Electron: window, IPC binding, lifecycle. */
 
@@ -48,7 +49,19 @@ app.whenReady().then(async () => {
     if (!frameUrl.startsWith('file://') && !(process.env.ELECTRON_RENDERER_URL && frameUrl.startsWith(process.env.ELECTRON_RENDERER_URL))) {
       return { ok: false, error: { code: 'validation', message: 'IPC from an unknown frame was refused.' } }
     }
-    return core!.dispatch(channel, payload)
+    // A window that closes, reloads or crashes stops the upstream requests it was waiting for.
+    const caller = new AbortController()
+    const gone = () => caller.abort()
+    const sender = event.sender
+    sender.once('destroyed', gone)
+    sender.once('render-process-gone', gone)
+    sender.once('did-start-loading', gone)
+    return core!.dispatch(channel, payload, { signal: caller.signal }).finally(() => {
+      if (sender.isDestroyed()) return
+      sender.off('destroyed', gone)
+      sender.off('render-process-gone', gone)
+      sender.off('did-start-loading', gone)
+    })
   })
   createWindow()
   app.on('activate', () => {
@@ -60,6 +73,11 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
 
-app.on('will-quit', () => {
-  void core?.close()
+let quitting = false
+app.on('will-quit', (event) => {
+  if (!core || quitting) return
+  // Closing takes a moment (the demo service, open sockets); a keychain call held by a native thread must not stop the quit.
+  event.preventDefault()
+  quitting = true
+  void shutdown(() => core!.close(), core.secrets)
 })

@@ -29,6 +29,13 @@ export function readTokenReply(body: unknown, now: number): IssuedToken {
   if (!token) {
     throw new ExplorerError('bad_response', 'The token reply holds no access_token, accessToken or token field.')
   }
+  // A token goes into an Authorization header: CR, LF, spaces or non-ASCII there would break (or forge) the request.
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new ExplorerError(
+      'bad_response',
+      "The auth host's token is malformed: it holds characters a token cannot have (control characters such as CR or LF, spaces or non-ASCII). Ask the service's administrator.",
+    )
+  }
   return { token, expiresAt: expiryOf(reply, token, now), issuedAt: now }
 }
 

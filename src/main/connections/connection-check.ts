@@ -22,11 +22,12 @@ export async function describeApi(
   connection: StoredConnection,
   api: string,
   account: TokenAccount | null,
-  options: { withToken?: boolean } = {},
+  options: { withToken?: boolean; signal?: AbortSignal | undefined } = {},
 ): Promise<ApiDescription | null> {
   const url = descriptionUrl(connection, api)
-  let response = await runner.get(url, options.withToken ? account : null)
-  if (response.status === 401 && account && !options.withToken) response = await runner.get(url, account)
+  const send = { deadlineMs: connection.deadlineSeconds === undefined ? undefined : connection.deadlineSeconds * 1000, signal: options.signal }
+  let response = await runner.get(url, options.withToken ? account : null, send)
+  if (response.status === 401 && account && !options.withToken) response = await runner.get(url, account, send)
   const reason = messageOf(response.body)
   if (response.status === 404 && !/^No such/i.test(reason ?? '')) return null
   if (response.status >= 400) {

@@ -158,6 +158,7 @@ export class ConnectionRegistry {
       queryOrigin: originOf(connection.queryUrl),
       workspace: connection.workspace,
       clientId: connection.clientId,
+      deadlineMs: deadlineMs(connection),
       secret: () => this.boundSecret(connection),
       cache: store,
     }
@@ -165,7 +166,7 @@ export class ConnectionRegistry {
 
   target(id: string): QueryTarget {
     const connection = this.get(id)
-    return { key: connection.id, queryUrl: connection.queryUrl, version: connection.version, account: this.account(id) }
+    return { key: connection.id, queryUrl: connection.queryUrl, version: connection.version, account: this.account(id), deadlineMs: deadlineMs(connection) }
   }
 
   private async forgetToken(id: string): Promise<void> {
@@ -181,6 +182,13 @@ export class ConnectionRegistry {
     return this.builtIn(id)?.secrets ?? this.secrets
   }
 }
+
+/** A request's deadline for a profile: its advanced setting, else the client's default. */
+function deadlineMs(connection: StoredConnection): number | undefined {
+  return connection.deadlineSeconds === undefined ? undefined : connection.deadlineSeconds * 1000
+}
+
+export const DEADLINE_SECONDS = { min: 1, max: 600 } as const
 
 /**
  * The rules a saved profile keeps beyond the contract's types: http(s) URLs
@@ -217,6 +225,13 @@ export function checkConnection(input: ConnectionInput): ConnectionInput {
     problems.push({ field: 'version', message: `Version: a number such as 4 (or leave it empty), not "${trimmed.version.slice(0, 20)}".` })
   }
   if (!trimmed.workspace) problems.push({ field: 'workspace', message: 'Workspace: enter the workspace name.' })
+  const deadline = trimmed.deadlineSeconds
+  if (deadline !== undefined && !(Number.isInteger(deadline) && deadline >= DEADLINE_SECONDS.min && deadline <= DEADLINE_SECONDS.max)) {
+    problems.push({
+      field: 'deadlineSeconds',
+      message: `Request deadline: a whole number of seconds from ${DEADLINE_SECONDS.min} to ${DEADLINE_SECONDS.max} (or leave it empty for 60), not ${String(deadline).slice(0, 20)}.`,
+    })
+  }
   if (!trimmed.version) delete trimmed.version
   if (!trimmed.config) delete trimmed.config
   if (problems.length > 0) {

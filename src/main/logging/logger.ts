@@ -11,7 +11,7 @@ export interface Logger {
 }
 
 /**
- * Appends lines to `<dataDir>/logs/main.log`. Callers never pass secrets; the
+ * Appends JSON lines (`{"time","level","message"}`) to `<dataDir>/logs/main.log`. Callers never pass secrets; the
  * redaction list and the Bearer pattern are a second line of defence.
  */
 export function createLogger(dataDir: string, echo = false): Logger {
@@ -25,7 +25,8 @@ export function createLogger(dataDir: string, echo = false): Logger {
     return clean.replace(/Bearer\s+[^\s"'\\]+/gi, 'Bearer [redacted]')
   }
   const write = (level: string, message: string) => {
-    const line = scrub(`${new Date().toISOString()} ${level} ${message}`)
+    // One JSON object a line: a server's text with CR, LF or ESC in it stays inside its string and cannot forge a line.
+    const line = JSON.stringify({ time: new Date().toISOString(), level, message: scrub(message) })
     try {
       appendFileSync(file, line + '\n', { mode: 0o600 })
     } catch {

@@ -8,6 +8,8 @@ export interface HttpRequest {
   headers?: Record<string, string>
   body?: string
   signal?: AbortSignal
+  /** The whole request, answer included, must be done within this time; default `requestDeadlineMs`. */
+  deadlineMs?: number
 }
 
 export interface HttpResponse {
@@ -28,6 +30,10 @@ export interface HttpClientOptions {
   bodyTimeoutMs?: number
   /** Bodies past this size are refused with a clear error instead of filling memory. */
   maxResponseBytes?: number
+  /** Bytes of answers being read at once, over every request and host: past it, the request that grows them is stopped. */
+  maxBytesInFlight?: number
+  /** The whole request must be done within this time: the body timeout counts only gaps, so a server dripping a byte a second would never end. */
+  requestDeadlineMs?: number
   /** Sockets kept per origin. */
   connections?: number
 }
@@ -37,6 +43,8 @@ const DEFAULTS: Required<HttpClientOptions> = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   maxResponseBytes: 50 * 1024 * 1024,
+  maxBytesInFlight: 160 * 1024 * 1024,
+  requestDeadlineMs: 60_000,
   connections: 16,
 }
 
@@ -49,6 +57,8 @@ const DEFAULTS: Required<HttpClientOptions> = {
 export class HttpClient {
   private readonly pools = new Map<string, Pool>()
   readonly options: Required<HttpClientOptions>
+  /** Bytes of answers received and not yet handed over, over all requests. */
+  private bytesInFlight = 0
 
   constructor(options: HttpClientOptions = {}) {
     this.options = { ...DEFAULTS, ...options }
@@ -58,6 +68,8 @@ export class HttpClient {
     const url = parseHttpUrl(request.url)
     const options = this.options
     const pool = this.pool(url.origin)
+    // The undici handler's methods below have their own `this`.
+    const client = this
     return new Promise<HttpResponse>((resolve, reject) => {
       const started = performance.now()
       let connectMs: number | null = null
@@ -69,10 +81,14 @@ export class HttpClient {
       let controller: Dispatcher.DispatchController | null = null
       let settled = false
       const signal = request.signal
+      const deadlineMs = request.deadlineMs ?? options.requestDeadlineMs
+      const deadline = setTimeout(() => fail(pastDeadline(url, deadlineMs)), deadlineMs)
 
       const settle = (error: unknown, response?: HttpResponse) => {
         if (settled) return
         settled = true
+        clearTimeout(deadline)
+        this.bytesInFlight -= size
         signal?.removeEventListener('abort', onAbort)
         if (response) resolve(response)
         else reject(describeNetworkError(error, url, options))
@@ -99,11 +115,14 @@ export class HttpClient {
           firstByteMs = performance.now() - started
           const declared = Number(responseHeaders['content-length'])
           if (Number.isFinite(declared) && declared > options.maxResponseBytes) fail(tooLarge(options.maxResponseBytes, declared))
+          else if (Number.isFinite(declared) && declared + client.bytesInFlight > options.maxBytesInFlight) fail(tooMuchAtOnce(options.maxBytesInFlight))
         },
         onResponseData(_ctrl, chunk) {
           if (settled) return
           size += chunk.length
+          client.bytesInFlight += chunk.length
           if (size > options.maxResponseBytes) return fail(tooLarge(options.maxResponseBytes))
+          if (client.bytesInFlight > options.maxBytesInFlight) return fail(tooMuchAtOnce(options.maxBytesInFlight))
           chunks.push(chunk)
         },
         onResponseEnd() {
@@ -166,6 +185,20 @@ export function parseHttpUrl(text: string): URL {
     throw new ExplorerError('validation', 'The URL must not carry a user name or password; the client secret goes in its own field.')
   }
   return url
+}
+
+function tooMuchAtOnce(max: number): ExplorerError {
+  return new ExplorerError(
+    'too_large',
+    `The answers being read at once hold more than ${formatBytes(max)} together, so this one was stopped to keep the app's memory bounded. Run it again when the others are done, or ask for fewer results.`,
+  )
+}
+
+function pastDeadline(url: URL, ms: number): ExplorerError {
+  return new ExplorerError(
+    'timeout',
+    `${url.host} did not complete the answer within ${ms / 1000} s (the request's deadline; it can be changed in the connection's advanced settings).`,
+  )
 }
 
 function tooLarge(max: number, declared?: number): ExplorerError {

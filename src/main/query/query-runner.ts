@@ -19,12 +19,20 @@ export interface QueryTarget {
   queryUrl: string
   version?: string | undefined
   account: TokenAccount | null
+  /** The whole request must be done within this time (the connection's advanced setting). */
+  deadlineMs?: number | undefined
 }
 
 /** Results pages are checked by hand (results-shape.ts), for speed; the same rules as ResultsResponseSchema. */
 const BODY_SCHEMAS: Record<Exclude<ResponseType, 'results'>, z.ZodType> = {
   statistics: StatisticsResponseSchema,
   count: CountResponseSchema,
+}
+
+/** How one GET is sent: its cancellation and its deadline. */
+export interface SendOptions {
+  signal?: AbortSignal | undefined
+  deadlineMs?: number | undefined
 }
 
 /** Same-origin redirects followed at most this many times; another origin never. */
@@ -60,7 +68,12 @@ export class QueryRunner {
    * answered within the cache window shares that answer, unless `fresh`
    * ("Run again") asks for a new one.
    */
-  async run(requestId: string, target: QueryTarget, request: QueryRequest, options: { fresh?: boolean } = {}): Promise<QueryReply> {
+  async run(
+    requestId: string,
+    target: QueryTarget,
+    request: QueryRequest,
+    options: { fresh?: boolean; signal?: AbortSignal | undefined } = {},
+  ): Promise<QueryReply> {
     const problems = validateRequest(request)
     if (problems.length > 0) {
       throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
@@ -74,7 +87,7 @@ export class QueryRunner {
     let run = options.fresh ? undefined : this.shared.get(key)
     if (!run) {
       const controller = new AbortController()
-      const promise = this.get(url, target.account, controller.signal).then((response) => readReply(url, request, response))
+      const promise = this.get(url, target.account, { signal: controller.signal, deadlineMs: target.deadlineMs }).then((response) => readReply(url, request, response))
       const started: SharedRun = { promise, controller, waiters: 0 }
       run = started
       this.shared.set(key, started)
@@ -97,10 +110,15 @@ export class QueryRunner {
     })
     this.running.get(requestId)?.()
     this.running.set(requestId, cancelWaiter)
+    // The caller went away (a closed tab, a destroyed window): it waits no more.
+    const callerGone = () => cancelWaiter()
+    if (options.signal?.aborted) cancelWaiter()
+    else options.signal?.addEventListener('abort', callerGone, { once: true })
     run.waiters++
     try {
       return await Promise.race([run.promise, cancellation])
     } finally {
+      options.signal?.removeEventListener('abort', callerGone)
       run.waiters--
       // The request itself stops only when nobody waits for it any more.
       if (cancelled && run.waiters === 0) run.controller.abort()
@@ -121,10 +139,10 @@ export class QueryRunner {
    * ForceReauth and the request replayed once; a second 401 is an error, never
    * a loop. Redirects are followed only within the same origin.
    */
-  async get(url: string, account: TokenAccount | null, signal?: AbortSignal): Promise<HttpResponse> {
+  async get(url: string, account: TokenAccount | null, options: SendOptions = {}): Promise<HttpResponse> {
     let current = url
     for (let redirects = 0; ; redirects++) {
-      const response = await this.authorized(current, account, signal)
+      const response = await this.authorized(current, account, options)
       const location = response.status >= 300 && response.status < 400 ? header(response, 'location') : ''
       if (!location) return response
       const next = resolveRedirect(current, location)
@@ -135,17 +153,19 @@ export class QueryRunner {
     }
   }
 
-  private async authorized(url: string, account: TokenAccount | null, signal?: AbortSignal): Promise<HttpResponse> {
-    if (!account) return this.http.request({ url, signal, headers: { accept: '*/*' } })
+  private async authorized(url: string, account: TokenAccount | null, send: SendOptions): Promise<HttpResponse> {
+    const { signal } = send
+    const deadline = send.deadlineMs !== undefined ? { deadlineMs: send.deadlineMs } : {}
+    if (!account) return this.http.request({ url, signal, headers: { accept: '*/*' }, ...deadline })
     const origin = originOf(url)
     if (origin !== account.queryOrigin) {
       throw new ExplorerError('auth', `The token of this connection is only sent to ${account.queryOrigin || 'its query URL'}; the request to ${origin || 'that address'} was not sent.`)
     }
     const token = await this.tokens.token(account)
-    const first = scrubbed(await this.http.request({ url, signal, headers: bearer(token) }), token)
+    const first = scrubbed(await this.http.request({ url, signal, headers: bearer(token), ...deadline }), token)
     if (first.status !== 401) return first
     const renewed = await this.tokens.renewAfterRejection(account, token)
-    const second = scrubbed(await this.http.request({ url, signal, headers: bearer(renewed) }), renewed)
+    const second = scrubbed(await this.http.request({ url, signal, headers: bearer(renewed), ...deadline }), renewed)
     if (second.status === 401) {
       throw new ExplorerError(
         'auth',

@@ -1,12 +1,18 @@
 import { ExplorerError } from '../../shared/ipc/errors'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth'
 import { ErrorBodySchema } from '../../shared/responses'
 
 export function parseJson(body: Buffer, what: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(body.toString('utf8'))
+    value = JSON.parse(body.toString('utf8'))
   } catch {
     throw new ExplorerError('bad_response', `The ${what} is not valid JSON (${body.length} bytes received).`)
   }
+  if (nestedDeeperThan(value)) {
+    throw new ExplorerError('bad_response', `The ${what} is nested deeper than ${MAX_JSON_DEPTH} levels, which no real answer is; it was not read.`)
+  }
+  return value
 }
 
 /**

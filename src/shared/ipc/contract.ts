@@ -45,6 +45,8 @@ export const ConnectionInputSchema = z
     api: z.string().max(500),
     config: z.string().max(500).optional(),
     clientId: z.string().max(2_000),
+    /** Advanced: the whole of one request (token or query) must be done within this many seconds; default 60. */
+    deadlineSeconds: z.number().optional(),
   })
   .strict()
 

@@ -8,9 +8,10 @@ export function queryHandlers(
   runner: QueryRunner,
 ): DomainHandlers<'api:describe' | 'query:run' | 'query:cancel'> {
   return {
-    'api:describe': ({ connectionId, api }) => describeApi(runner, registry.get(connectionId), api, registry.account(connectionId)),
-    'query:run': ({ connectionId, requestId, request, fresh }) =>
-      runner.run(requestId, registry.target(connectionId), request, { fresh: fresh ?? false }),
+    'api:describe': ({ connectionId, api }, { signal }) =>
+      describeApi(runner, registry.get(connectionId), api, registry.account(connectionId), { signal }),
+    'query:run': ({ connectionId, requestId, request, fresh }, { signal }) =>
+      runner.run(requestId, registry.target(connectionId), request, { fresh: fresh ?? false, signal }),
     'query:cancel': async ({ requestId }) => ({ cancelled: runner.cancel(requestId) }),
   }
 }
