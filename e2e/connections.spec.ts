@@ -52,7 +52,7 @@ async function fillForm(dialog: Locator, values: Record<string, string>): Promis
 const connectionBox = (page: Page) => page.getByRole('combobox', { name: 'Connection' })
 
 test('shows the demo connection, read-only, with its addresses and client id', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await expect(connectionBox(page)).toHaveValue('demo')
   await page.getByRole('button', { name: 'Connection settings' }).click()
   const dialog = page.getByRole('dialog', { name: 'Demo connection' })
@@ -68,7 +68,7 @@ test('shows the demo connection, read-only, with its addresses and client id', a
 })
 
 test('creates, tests, re-authenticates and deletes a connection through the form', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await page.getByRole('button', { name: 'New connection' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toHaveAccessibleName('New connection')

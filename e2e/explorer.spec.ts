@@ -64,7 +64,7 @@ async function gridRows(page: Page): Promise<Record<string, string>[]> {
 
 
 test('runs a search on the demo workspace and pages through the results', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
   await search(page, 'san')
 
@@ -92,7 +92,7 @@ test('runs a search on the demo workspace and pages through the results', async 
 })
 
 test('a page size from the list sets how many rows a page shows', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('25')
   await search(page, 'san')
   // The grid is virtual: it says how many rows it holds, and renders those in view.
@@ -104,7 +104,9 @@ test('a page size from the list sets how many rows a page shows', async ({ page,
 })
 
 test('bad input shows a clear message and the app stays usable', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
+  // The page trades its code for a session before it loads anything: a URL pasted before a connection is chosen is refused.
+  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
   const base = await demoQueryUrl(app)
   const alert = page.getByRole('alert')
 
@@ -131,7 +133,7 @@ test('bad input shows a clear message and the app stays usable', async ({ page, 
 })
 
 test('builds search, a two-option facet filter and a numeric filter by pointing and clicking', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await search(page, 'san')
   const summary = page.getByText(/^Rows 1–10 of/)
   await expect(summary).toHaveText('Rows 1–10 of 5,628')
@@ -178,7 +180,7 @@ test('builds search, a two-option facet filter and a numeric filter by pointing 
 })
 
 test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await search(page, 'san')
   await expect(firstRank(page)).toHaveText('1')
   await page.getByRole('combobox', { name: 'Load how many' }).selectOption('1000')
@@ -195,7 +197,8 @@ test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ pa
 })
 
 test('a pasted URL with a context parameter and a version segment gives the same chain back', async ({ page, app, context }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
+  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
   const url = `${await demoQueryUrl(app)}/4/world/api/places/c/lang/en/e/search/p/query/paris/e/population/p/min/1000/results?count=25`
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(url)})`)
@@ -221,7 +224,7 @@ test('a pasted URL with a context parameter and a version segment gives the same
 })
 
 test('a URL that does not read shows why under the box and keeps the chain', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await search(page, 'lyon')
   await expect(firstRank(page)).toHaveText('1')
   const before = await urlBox(page).inputValue()
@@ -243,7 +246,7 @@ test('a slow query shows its progress and can be cancelled', async ({ page, app 
   // A real HTTP server between the app and the service that holds each query for 20 s: the query is slow for real.
   const { proxy, remove } = await slowConnection(app, 'Slow link', 20_000)
   try {
-    await page.goto(app.url)
+    await page.goto(await app.pageUrl())
     await page.getByRole('combobox', { name: 'Connection' }).selectOption({ label: 'Slow link' })
     await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
     await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill('paris')
@@ -269,7 +272,7 @@ test('an endpoint typed before the API description arrives is kept', async ({ pa
   // Everything, the API description included, is held for 2 s: the user is typing before the app knows the endpoints.
   const { proxy, remove } = await slowConnection(app, 'Slow description', 2_000, /./)
   try {
-    await page.goto(app.url)
+    await page.goto(await app.pageUrl())
     const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
     await expect(endpoint).toHaveValue('search')
     // An empty step on a connection whose description is on its way: the app would fill in its search endpoint.
@@ -310,7 +313,7 @@ test('a wrong client secret and a stopped service are explained, and the demo st
   })
   await app.invoke('secrets:set', { connectionId: (stopped.data as { id: string }).id, secret: 'any-secret' })
 
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   const connection = page.getByRole('combobox', { name: 'Connection' })
   const alert = page.getByRole('alert').filter({ hasText: 'The query did not run' })
   await connection.selectOption({ label: 'Wrong secret' })
@@ -334,7 +337,7 @@ test('a wrong client secret and a stopped service are explained, and the demo st
 test('the app reopens on the connection chosen last, and on the demo once that one is deleted', async ({ page, app }) => {
   const { remove } = await slowConnection(app, 'Chosen last', 0)
   try {
-    await page.goto(app.url)
+    await page.goto(await app.pageUrl())
     const connection = page.getByRole('combobox', { name: 'Connection' })
     await expect(connection).toHaveValue('demo')
     await connection.selectOption({ label: 'Chosen last' })
@@ -348,7 +351,7 @@ test('the app reopens on the connection chosen last, and on the demo once that o
 })
 
 test('an identical query within 30 s is answered from the shared cache, and Run again asks the service', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await search(page, 'lyon')
   await expect(firstRank(page)).toHaveText('1')
   await page.getByRole('button', { name: 'Run', exact: true }).click()

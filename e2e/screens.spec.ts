@@ -29,7 +29,7 @@ async function runSearch(page: Page, text: string): Promise<void> {
 }
 
 test('screens: start, editor with facets, grid, statistics, row detail, raw view', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
   await shoot(page, 'start')
 
@@ -79,7 +79,7 @@ test('screens: start, editor with facets, grid, statistics, row detail, raw view
 })
 
 test('screens: a service error and a validation error', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await runSearch(page, 'san')
   await page.getByRole('button', { name: 'Add step' }).click()
   const step2 = page.getByRole('group', { name: 'Step 2' })
@@ -92,7 +92,7 @@ test('screens: a service error and a validation error', async ({ page, app }) =>
 
   // A fresh window (going to the same address would only change its fragment).
   await page.goto('about:blank')
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('parameter "query" has an empty value')

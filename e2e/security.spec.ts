@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/app'
 // The policy travels in index.html itself (the Electron window, loaded from file://, has no header to carry it),
 // so the built page must refuse what the policy refuses whichever host serves it.
 test('the page runs only the app\'s own scripts: no inline script, no eval, no foreign connection', async ({ page, app }) => {
-  await page.goto(app.url)
+  await page.goto(await app.pageUrl())
   await expect(page.getByRole('group', { name: 'Step 1' })).toBeVisible()
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')
   expect(policy).toContain("script-src 'self'")

@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createAppCore } from '../app/app-core'
 import { defaultDataDir } from '../app/data-dir'
+import { shutdown } from '../app/shutdown'
 import { startBrowserHost } from './browser-host'
+import { CODE_LIFETIME_MS } from './launch-codes'
 
 /**
  * `node out/main/browser-host.js [--port N] [--data-dir DIR] [--no-open] [--no-demo]`
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
     keychainService: values['keychain-service'],
     demo: values['no-demo'] ? 'none' : 'embedded',
   })
-  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port })
+  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port, log: core.log })
   const keychain = core.secrets.kind === 'os' ? 'OS keychain' : 'memory only (no OS keychain answered)'
   process.stdout.write(
     [
@@ -40,25 +42,35 @@ async function main(): Promise<void> {
       `  data folder: ${dataDir}`,
       `  secrets:     ${keychain}`,
       core.demo ? `  demo service: ${core.demo.queryUrl} (workspace ${core.demo.workspace})` : '  demo service: off',
-      `Open: ${host.url}`,
+      `Open: ${host.pageUrl()}`,
+      `  (it works once, within ${CODE_LIFETIME_MS / 60_000} minutes; the page it opens stays open across reloads)`,
       '',
     ].join('\n'),
   )
-  if (!values['no-open'] && process.env.DISPLAY) openInChromium(host.url)
+  // A code of its own: the printed one stays free for opening by hand.
+  if (!values['no-open'] && process.env.DISPLAY) openInChromium(host.pageUrl())
 
-  const stop = async () => {
-    await host.close()
-    await core.close()
-    process.exit(0)
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void shutdown(async () => {
+      await host.close()
+      await core.close()
+    }, core.secrets)
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 }
 
+/** Its URL is in `ps` for every local user to read: it carries a one-time code, spent as the page loads. */
 function openInChromium(url: string): void {
-  const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path))
+  const candidates = [process.env.QE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  const browser = candidates.find((path) => path && existsSync(path))
   if (!browser) return
-  const child = spawn(browser, [`--app=${url}`, '--no-first-run', '--disable-background-networking'], {
+  // Chromium refuses to start as root with its sandbox on.
+  const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : []
+  const child = spawn(browser, [`--app=${url}`, '--no-first-run', '--disable-background-networking', ...sandbox], {
     stdio: 'ignore',
     detached: true,
   })

@@ -1,54 +1,52 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { promises as fs } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import type { Dispatch } from '../ipc/dispatch'
-import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy'
+import type { Logger } from '../logging/logger'
+import { createLaunchCodes } from './launch-codes'
+import { decodePathPart, readBody, send, sendJson } from './loopback-http'
+import { serveRendererFile } from './renderer-files'
 
 export const KEY_HEADER = 'x-explorer-key'
 const MAX_BODY_BYTES = 1024 * 1024
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-}
-
-const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-}
+const MAX_SESSION_BODY_BYTES = 4 * 1024
 
 export interface BrowserHost {
-  /** The address to open; its fragment carries the launch key, which no server log sees. */
-  url: string
   origin: string
-  key: string
+  /**
+   * A fresh address that opens one page. Its fragment (which no server log
+   * sees) carries a one-time code: a URL lands in `ps` and history, so it
+   * never holds the session key itself.
+   */
+  pageUrl(): string
   close(): Promise<void>
+}
+
+export interface BrowserHostOptions {
+  dispatch: Dispatch
+  rendererDir: string
+  port?: number
+  log: Pick<Logger, 'info' | 'error'>
 }
 
 /**
  * Serves the built renderer and the handler table over loopback HTTP where no
- * Electron runtime exists. Every IPC call must carry this launch's secret key,
- * and a Host or Origin other than our own loopback address is refused (DNS
- * rebinding, other local sites).
+ * Electron runtime exists. A page trades its one-time code (POST /session) for
+ * a session key that every IPC call must carry; a Host or Origin other than
+ * our own loopback address is refused (DNS rebinding, other local sites).
  */
-export async function startBrowserHost(options: { dispatch: Dispatch; rendererDir: string; port?: number }): Promise<BrowserHost> {
-  const key = randomBytes(32).toString('base64url')
-  const keyBuffer = Buffer.from(key)
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const { log } = options
+  const codes = createLaunchCodes()
   const rendererDir = resolve(options.rendererDir)
   let allowedHosts = new Set<string>()
+  let origin = ''
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(req, res).catch((error: unknown) => {
+      // A client that hung up mid-request (a closed tab) gets no answer; nothing here broke, so nothing is logged.
+      if (req.socket.destroyed) return
+      log.error(`browser host: ${req.method} ${pathOf(req).slice(0, 200)} failed`, error)
       if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, 'Internal error')
       else res.destroy()
     })
@@ -56,23 +54,49 @@ export async function startBrowserHost(options: { dispatch: Dispatch; rendererDi
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts.has(req.headers.host ?? '')) return send(res, 403, {}, 'Forbidden host')
-    const origin = req.headers.origin
-    if (origin !== undefined && !allowedHosts.has(origin.replace(/^http:\/\//, ''))) {
+    const requestOrigin = req.headers.origin
+    if (requestOrigin !== undefined && !allowedHosts.has(requestOrigin.replace(/^http:\/\//, ''))) {
       return send(res, 403, {}, 'Forbidden origin')
     }
-    const path = (req.url ?? '/').split('?')[0] ?? '/'
-    if (path.startsWith('/ipc/')) return handleIpc(req, res, decodeURIComponent(path.slice(5)))
+    const path = pathOf(req)
+    if (path === '/session') return openSession(req, res)
+    if (path === '/session/code') return mintCode(req, res)
+    if (path.startsWith('/ipc/')) {
+      const channel = decodePathPart(path.slice(5))
+      if (channel === null) return send(res, 400, {}, 'Bad request path')
+      return handleIpc(req, res, channel)
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, {}, 'Method not allowed')
-    return serveStatic(res, path)
+    return serveRendererFile(res, rendererDir, path)
+  }
+
+  async function openSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, {}, 'Method not allowed')
+    const body = await readBody(req, MAX_SESSION_BODY_BYTES)
+    if (body === null) return send(res, 413, {}, 'Request too large')
+    const code = codeIn(body)
+    if (code === null) return sendJson(res, 400, JSON.stringify({ message: 'Send {"code": "…"} from the page address.' }))
+    const key = codes.redeem(code)
+    if (key === null) return sendJson(res, 401, JSON.stringify({ message: 'This address was used already or has expired.' }))
+    log.info('browser session opened')
+    sendJson(res, 200, JSON.stringify({ key }))
+  }
+
+  function mintCode(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'POST') return send(res, 405, {}, 'Method not allowed')
+    if (!hasSessionKey(req)) return refuseKey(res)
+    sendJson(res, 200, JSON.stringify({ url: pageUrl() }))
   }
 
   async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, {}, 'Method not allowed')
-    const given = Buffer.from(String(req.headers[KEY_HEADER] ?? ''))
-    if (given.length !== keyBuffer.length || !timingSafeEqual(given, keyBuffer)) {
-      return send(res, 401, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Missing or wrong launch key' }))
-    }
-    const body = await readBody(req)
+    if (!hasSessionKey(req)) return refuseKey(res)
+    // A closed tab closes its request: whatever the call still does upstream is for nobody.
+    const caller = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) caller.abort()
+    })
+    const body = await readBody(req, MAX_BODY_BYTES)
     if (body === null) return send(res, 413, {}, 'Request too large')
     let payload: unknown
     try {
@@ -83,20 +107,32 @@ export async function startBrowserHost(options: { dispatch: Dispatch; rendererDi
     const result =
       typeof payload === 'symbol'
         ? { ok: false, error: { code: 'validation', message: 'The request body is not valid JSON.' } }
-        : await options.dispatch(channel, payload)
-    send(res, 200, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(result))
+        : await options.dispatch(channel, payload, { signal: caller.signal })
+    sendJson(res, 200, encodeReply(channel, result))
   }
 
-  async function serveStatic(res: ServerResponse, path: string): Promise<void> {
-    const relative = path === '/' ? 'index.html' : decodeURIComponent(path).replace(/^\/+/, '')
-    const file = normalize(join(rendererDir, relative))
-    if (!file.startsWith(rendererDir + sep)) return send(res, 404, {}, 'Not found')
+  /** A reply JSON cannot write (nested too deeply, a BigInt) still answers as data, so the page can say what happened. */
+  function encodeReply(channel: string, result: unknown): string {
     try {
-      const content = await fs.readFile(file)
-      send(res, 200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }, content)
-    } catch {
-      send(res, 404, {}, 'Not found')
+      const text = JSON.stringify(result)
+      if (text === undefined) throw new TypeError('the reply is not a JSON value')
+      return text
+    } catch (error) {
+      const name = JSON.stringify(channel.slice(0, 80))
+      log.error(`browser host: the reply of ${name} could not be written as JSON`, error)
+      return JSON.stringify({
+        ok: false,
+        error: { code: 'internal', message: `The reply of ${name} could not be sent to this window (it cannot be written as JSON); the details are in the log.` },
+      })
     }
+  }
+
+  function hasSessionKey(req: IncomingMessage): boolean {
+    return codes.isSessionKey(String(req.headers[KEY_HEADER] ?? ''))
+  }
+
+  function pageUrl(): string {
+    return `${origin}/#code=${codes.mint()}`
   }
 
   await new Promise<void>((resolvePromise, reject) => {
@@ -105,11 +141,10 @@ export async function startBrowserHost(options: { dispatch: Dispatch; rendererDi
   })
   const { port } = server.address() as AddressInfo
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
-  const origin = `http://127.0.0.1:${port}`
+  origin = `http://127.0.0.1:${port}`
   return {
-    url: `${origin}/#key=${key}`,
     origin,
-    key,
+    pageUrl,
     close: () =>
       new Promise((resolvePromise) => {
         server.closeAllConnections()
@@ -118,26 +153,20 @@ export async function startBrowserHost(options: { dispatch: Dispatch; rendererDi
   }
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, ...headers })
-  res.end(body)
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '/').split('?')[0] ?? '/'
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolvePromise, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data')
-        req.resume()
-        resolvePromise(null)
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
+function refuseKey(res: ServerResponse): void {
+  sendJson(res, 401, JSON.stringify({ message: 'Missing or wrong session key' }))
+}
+
+function codeIn(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body)
+    const code = typeof parsed === 'object' && parsed !== null ? (parsed as { code?: unknown }).code : undefined
+    return typeof code === 'string' && code.length > 0 && code.length <= 200 ? code : null
+  } catch {
+    return null
+  }
 }

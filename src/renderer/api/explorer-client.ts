@@ -8,38 +8,55 @@ declare global {
   }
 }
 
-const KEY_STORAGE = 'query-explorer.launch-key'
+const KEY_STORAGE = 'query-explorer.session-key'
+const NO_SESSION =
+  'This page has no session with the app host: the address that opens it works once, and only for a short while. Restart `npm start` and open the new address it prints.'
 
 /**
  * The browser host's stand-in for the preload bridge: the same channels over
- * loopback HTTP, each call carrying this launch's key. The key arrives in the
- * URL fragment (never sent to any server), is kept for this tab only, and is
- * removed from the address bar.
+ * loopback HTTP, each call carrying a session key. The page address carries
+ * only a one-time code (a URL shows up in `ps` and history), traded here for
+ * the key, which lives in sessionStorage: this tab and this origin only, port
+ * included, where a cookie would reach every server on 127.0.0.1.
  */
 function httpBridge(): ExplorerBridge {
-  const match = /(?:^#|&)key=([^&]+)/.exec(window.location.hash)
-  if (match?.[1]) {
-    sessionStorage.setItem(KEY_STORAGE, match[1])
-    history.replaceState(null, '', window.location.pathname + window.location.search)
-  }
-  const key = sessionStorage.getItem(KEY_STORAGE) ?? ''
+  const session = openSession()
   return {
     async invoke(channel, request) {
       try {
         const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-explorer-key': key },
+          headers: { 'content-type': 'application/json', 'x-explorer-key': await session },
           body: JSON.stringify(request),
         })
-        if (response.status === 401) {
-          return failure('This page was opened without the launch key. Open the address printed by `npm start`.')
-        }
+        if (response.status === 401) return failure(NO_SESSION)
         if (!response.ok) return failure(`The app host answered ${response.status}.`)
         return (await response.json()) as never
       } catch {
         return failure('The app host cannot be reached. Is `npm start` still running?')
       }
     },
+  }
+}
+
+/** The key of this tab: traded for the address's code if it has one, else the one kept from before a reload. */
+async function openSession(): Promise<string> {
+  const code = /(?:^#|&)code=([^&]+)/.exec(window.location.hash)?.[1]
+  if (code) history.replaceState(null, '', window.location.pathname + window.location.search)
+  const kept = sessionStorage.getItem(KEY_STORAGE) ?? ''
+  if (!code) return kept
+  try {
+    const response = await fetch('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    })
+    const key = response.ok ? ((await response.json()) as { key?: unknown }).key : undefined
+    if (typeof key !== 'string') return kept
+    sessionStorage.setItem(KEY_STORAGE, key)
+    return key
+  } catch {
+    return kept
   }
 }
 

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy'
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+}
+
+export function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...headers })
+  res.end(body)
+}
+
+export function sendJson(res: ServerResponse, status: number, body: string): void {
+  send(res, status, { 'content-type': 'application/json; charset=utf-8' }, body)
+}
+
+/** The body as text, or null when it is over `limit` bytes (the rest is drained, unread). */
+export function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.removeAllListeners('data')
+        req.resume()
+        resolvePromise(null)
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** decodeURIComponent throws on a malformed escape (`%ff`, `%E0%A4%A`): that is the client's mistake, not ours. */
+export function decodePathPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return null
+  }
+}
