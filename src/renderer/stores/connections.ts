@@ -34,9 +34,10 @@ export const useConnectionsStore = defineStore('connections', () => {
     }
   }
 
-  /** Re-reads the list (token counts, secret status) without changing the selection. */
+  /** Re-reads the list (token counts, secret status) and where secrets are kept, without changing the selection. */
   async function refresh(): Promise<void> {
     try {
+      info.value = await call('app:info', {})
       connections.value = await call('connections:list', {})
     } catch (e) {
       error.value = errorMessage(e)

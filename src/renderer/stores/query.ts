@@ -150,6 +150,8 @@ export const useQueryStore = defineStore('query', () => {
     const ipc = e instanceof ExplorerClientError ? e.error : null
     failure.value = ipc ? failureOf(ipc) : failureOf({ code: 'internal', message: 'Something unexpected went wrong in the window; run again.' })
     problems.value = ipc?.problems ? problemsForEditor(ipc.problems, chain.value) : []
+    // A keychain that stopped answering turns into memory-only: the bar's badge must say so.
+    if (ipc?.code === 'keychain') void connections.refresh()
   }
 
   /** Checks the chain before anything is sent; false (with messages) when it cannot run. */
