@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createAppCore } from '../app/app-core'
 import { defaultDataDir } from '../app/data-dir'
@@ -63,14 +65,26 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop)
 }
 
-/** Its URL is in `ps` for every local user to read: it carries a one-time code, spent as the page loads. */
+/**
+ * Chromium's command line is in `ps` for every local user to read, so it
+ * carries no code at all: it names a page in a private folder (0700, the file
+ * 0600) that sends the browser on to the address with its one-time code. The
+ * page is removed once Chromium has had time to read it.
+ */
 function openInChromium(url: string): void {
   const candidates = [process.env.QE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
   const browser = candidates.find((path) => path && existsSync(path))
   if (!browser) return
+  const folder = mkdtempSync(join(tmpdir(), 'query-explorer-open-'))
+  const page = join(folder, 'open.html')
+  const target = url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+  writeFileSync(page, `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${target}"><title>Query Explorer</title>\n`, { mode: 0o600 })
+  const removePage = () => rmSync(folder, { recursive: true, force: true })
+  setTimeout(removePage, 30_000).unref()
+  process.once('exit', removePage)
   // Chromium refuses to start as root with its sandbox on.
   const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : []
-  const child = spawn(browser, [`--app=${url}`, '--no-first-run', '--disable-background-networking', ...sandbox], {
+  const child = spawn(browser, [`--app=${pathToFileURL(page).href}`, '--no-first-run', '--disable-background-networking', ...sandbox], {
     stdio: 'ignore',
     detached: true,
   })
