@@ -19,10 +19,12 @@ export default defineConfig({
     build: {
       rollupOptions: {
         // index: the Electron entry; browser-host: the same handler table served
-        // over loopback where no Electron runtime exists.
+        // over loopback where no Electron runtime exists; demo-service: the
+        // embedded service, which both fork so its queries never block them.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'browser-host': resolve(__dirname, 'src/main/host/browser-host-cli.ts'),
+          'demo-service': resolve(__dirname, 'src/service/process-entry.ts'),
         },
       },
     },

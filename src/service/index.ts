@@ -6,6 +6,7 @@ import { loadDataset } from './dataset/load'
 import { buildTextIndex } from './dataset/text-index'
 import { AUTH_PATH, QUERY_PATH, createServiceServer } from './http/server'
 import { createChainCache } from './query/chain-cache'
+import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
 
 /**
@@ -28,6 +29,8 @@ export interface ServiceOptions {
   accounts?: AccountSpec[]
   /** A request (headers and body) must arrive within this time; default 10 000 ms. */
   requestTimeoutMs?: number
+  /** Milliseconds of work one Query API request may take before it is refused with 503; default 5 000. */
+  queryBudgetMs?: number
   /** Where internal faults are reported; default stderr. Never receives secrets. */
   log?: (message: string) => void
 }
@@ -50,12 +53,17 @@ export interface RunningService {
   close(): Promise<void>
 }
 
+/** What a client needs to reach a running service; plain data, so it can cross a process boundary. */
+export type ServiceFacts = Pick<RunningService, 'authUrl' | 'queryUrl' | 'workspace' | 'apis' | 'account' | 'startupMs'>
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const started = performance.now()
   const lifetime = options.tokenLifetimeSeconds ?? 3600
   const quotaLimit = options.quota ?? 20
+  const budgetMs = options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS
   if (!(lifetime > 0)) throw new RangeError(`tokenLifetimeSeconds must be above 0, not ${lifetime}`)
   if (!Number.isInteger(quotaLimit) || quotaLimit < 1) throw new RangeError(`quota must be a whole number, 1 or more, not ${quotaLimit}`)
+  if (!(budgetMs > 0)) throw new RangeError(`queryBudgetMs must be above 0, not ${budgetMs}`)
   const accountList = (options.accounts && options.accounts.length > 0 ? options.accounts : [DEMO_ACCOUNT]).map(createAccount)
   const accounts = new AccountDirectory(accountList)
   const workspaces = hostedWorkspaces()
@@ -68,7 +76,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const server = createServiceServer(
     {
       auth: { accounts, tokens, quota: new TokenQuota(quotaLimit), workspaces: new Set(workspaces.keys()) },
-      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache() },
+      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache(), budgetMs },
       onTokenRequest: () => void tokenRequests++,
       log,
     },

@@ -8,6 +8,7 @@ import { createChainCache, stepKey } from '../../src/service/query/chain-cache'
 import type { RankingConfig, RunContext } from '../../src/service/query/endpoint'
 import { Lru } from '../../src/service/query/lru'
 import type { ResultSet } from '../../src/service/query/result-set'
+import { UNLIMITED } from '../../src/service/query/work-budget'
 import { hostedWorkspaces } from '../../src/service/workspace/workspaces'
 
 /**
@@ -31,7 +32,7 @@ const step = (endpoint: string, parameters: Record<string, string> = {}) => ({ e
 const ids = (set: ResultSet) => set.items.map((item) => [item.p, ...item.tuple.map((cell) => (typeof cell === 'string' ? cell : cell.id))])
 
 function run(steps: Step[], config = TEXT, cache = createChainCache()): ResultSet {
-  const context: RunContext = { dataset, text, config }
+  const context: RunContext = { dataset, text, config, budget: UNLIMITED }
   return runChain(planChain(steps, api), context, cache).result
 }
 
@@ -98,7 +99,7 @@ describe('the filters over city ordinals', () => {
       const input = run([step('search', { query: 'san' })])
       expect(input.cities?.length).toBe(input.items.length)
       const endpoint = api.endpoints.get(stage.endpoint)!
-      const context: RunContext = { dataset, text, config: TEXT }
+      const context: RunContext = { dataset, text, config: TEXT, budget: UNLIMITED }
       const fast = endpoint.run(input, stage.parameters, context)
       const slow = endpoint.run(withoutOrdinals(input), stage.parameters, context)
       expect(fast.items.length).toBeGreaterThan(0)

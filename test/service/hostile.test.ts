@@ -195,6 +195,7 @@ describe('a fault of the service', () => {
           tokens: new TokenStore(60),
           accounts,
           chainCache: createChainCache(),
+          budgetMs: 5000,
         },
         onTokenRequest: () => {},
         log: () => {},

@@ -1,10 +1,10 @@
 import type { AppInfo } from '../../shared/ipc/contract'
-import { startService, type RunningService } from '../../service'
 import { TokenManager } from '../auth/token-manager'
 import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../connections/connection-registry'
 import { ConnectionStore } from '../connections/connection-store'
-import { openSecretStore } from '../credentials/open-secret-store'
+import { openSecretStore, type KeychainTimeouts } from '../credentials/open-secret-store'
 import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
+import { startDemoService, type DemoService } from '../demo/demo-service-process'
 import { createDispatcher, type Dispatch } from '../ipc/dispatch'
 import type { HandlerTable } from '../ipc/handler-table'
 import { appHandlers } from '../ipc/handlers/app-handlers'
@@ -23,8 +23,10 @@ export interface AppCoreOptions {
   version: string
   /** OS keychain service name; tests use their own so they never touch a user's entries. */
   keychainService?: string
-  /** Start the embedded demo service (default), use one already running, or none. */
-  demo?: 'embedded' | 'none' | RunningService
+  /** How long keychain calls may take before the keychain counts as not answering (tests shorten it). */
+  keychainTimeouts?: KeychainTimeouts
+  /** Start the embedded demo service in a child process (default), use one already running (a RunningService will do), or none. */
+  demo?: 'embedded' | 'none' | DemoService
   http?: HttpClientOptions
   /** The short-lived cache of identical Query API requests; `ttlMs: 0` turns it off. */
   replyCache?: ReplyCacheOptions
@@ -36,21 +38,24 @@ export interface AppCore {
   dispatch: Dispatch
   log: Logger
   secrets: SecretStore
-  demo: RunningService | null
+  demo: DemoService | null
   close(): Promise<void>
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const log = createLogger(options.dataDir, options.echoLog)
-  const secrets = await openSecretStore(options.keychainService)
+  const secrets = await openSecretStore(options.keychainService, undefined, options.keychainTimeouts)
   log.info(`secrets: ${secrets.kind} (${secrets.detail})`)
   const store = new ConnectionStore(options.dataDir)
   await store.load()
   if (store.problem) log.error(store.problem)
 
   const ownsDemo = options.demo === undefined || options.demo === 'embedded'
-  const demo: RunningService | null =
-    options.demo === undefined || options.demo === 'embedded' ? await startService() : options.demo === 'none' ? null : options.demo
+  const demo: DemoService | null = ownsDemo
+    ? await startDemoService({ log: (line) => log.info(`demo service: ${line}`) })
+    : options.demo === 'none'
+      ? null
+      : (options.demo as DemoService)
   const builtIns = demo ? [await demoConnection(demo, log)] : []
 
   const http = new HttpClient(options.http)
@@ -89,7 +94,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
  * The demo connection points at the embedded service of this launch; its
  * generated secret and its tokens stay in memory, as they die with the service.
  */
-async function demoConnection(demo: RunningService, log: Logger): Promise<BuiltInConnection> {
+async function demoConnection(demo: DemoService, log: Logger): Promise<BuiltInConnection> {
   const secrets = memorySecretStore('The demo account lives for this run only.')
   await secrets.set(secretKey(DEMO_CONNECTION_ID), demo.account.clientSecret)
   log.redact(demo.account.clientSecret)

@@ -13,6 +13,7 @@ import { planChain, runChain } from '../query/chain'
 import type { ChainCache } from '../query/chain-cache'
 import { resolveOptions } from '../query/options'
 import { applyCutoff, pageOf, resultsBody, statisticsBody } from '../query/render'
+import { WorkBudget } from '../query/work-budget'
 import { ServiceError, badRequest } from '../service-error'
 import { describeApi, type WorkspaceDefinition } from '../workspace/workspaces'
 import { jsonReply, type Reply } from './reply'
@@ -33,6 +34,8 @@ export interface QueryService {
   accounts: AccountDirectory
   /** Results of chain prefixes; they never change while the service runs. */
   chainCache: ChainCache
+  /** The most milliseconds of work one request may take before a 503. */
+  budgetMs: number
 }
 
 const TYPES: Record<string, string> = {
@@ -47,6 +50,8 @@ function noSuchApi(what: string): ServiceError {
 }
 
 export async function answerQuery(service: QueryService, path: string, search: string, authorization: string | undefined): Promise<Reply> {
+  // Started here, not on arrival: time spent queued behind other requests is not this one's work.
+  const budget = new WorkBudget(service.budgetMs)
   const target = parseTarget(path, search)
   if (!target.ok) {
     if (!path.split('/').includes('api')) throw noSuchApi(`nothing is served at ${path.slice(0, 200)}`)
@@ -77,7 +82,7 @@ export async function answerQuery(service: QueryService, path: string, search: s
     }
   }
 
-  const { result } = runChain(plan, { dataset: service.dataset, text: service.text, config: options.config }, service.chainCache)
+  const { result } = runChain(plan, { dataset: service.dataset, text: service.text, config: options.config, budget }, service.chainCache)
   const items = applyCutoff(result.items, options.cutoff)
   if (request.responseType === 'count') return jsonReply(200, { total: items.length })
   if (request.responseType === 'statistics') return jsonReply(200, statisticsBody(items))

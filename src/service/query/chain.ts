@@ -97,6 +97,7 @@ export function runChain(plan: PlannedStep[], context: RunContext, cache: ChainC
   while (start > 0 && (result = cache.get(keys[start - 1]!)) === undefined) start--
   let previous: EndpointDefinition | null = start > 0 ? plan[start - 1]!.endpoint : null
   for (let i = start; i < plan.length; i++) {
+    context.budget.check()
     const { endpoint, parameters } = plan[i]!
     const input: ResultSet = result ?? allCities(context)
     if (previous && !endpoint.accepts.includes(input.rowClass)) {

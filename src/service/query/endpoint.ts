@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/model'
 import type { TextIndex } from '../dataset/text-index'
 import { badRequest } from '../service-error'
 import type { ResultSet } from './result-set'
+import type { WorkBudget } from './work-budget'
 
 /** One endpoint of an API: what the description route shows, and how it runs. */
 
@@ -24,6 +25,8 @@ export interface RunContext {
   dataset: Dataset
   text: TextIndex
   config: RankingConfig
+  /** The request's time; long loops and sorts tick it. */
+  budget: WorkBudget
 }
 
 export interface EndpointDefinition {

@@ -1,5 +1,6 @@
 import type { DataType } from '../../shared/api-description'
 import { compareIds, type DataObject } from '../dataset/model'
+import { UNLIMITED, type WorkBudget } from './work-budget'
 
 /**
  * What flows between stacked endpoints: scored tuples, always kept sorted by
@@ -37,9 +38,10 @@ export function itemKey(item: Item): string {
   return item.tuple.map((cell) => (typeof cell === 'string' ? cell : cell.id)).join('\u0000')
 }
 
-export function sortItems(items: Item[]): Item[] {
+/** The budget matters for large inputs (a sort or triples over every city); facet options are a few hundred at most. */
+export function sortItems(items: Item[], budget: WorkBudget = UNLIMITED): Item[] {
   const keyed = items.map((item) => ({ item, key: itemKey(item) }))
-  keyed.sort((a, b) => b.item.p - a.item.p || compareIds(a.key, b.key))
+  keyed.sort(budget.comparator((a, b) => b.item.p - a.item.p || compareIds(a.key, b.key)))
   return keyed.map((entry) => entry.item)
 }
 

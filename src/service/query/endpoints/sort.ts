@@ -32,7 +32,7 @@ export const sort: EndpointDefinition = {
   ],
   output: ['OBJ'],
   accepts: Object.keys(SORTABLE),
-  run(input, parameters) {
+  run(input, parameters, { budget }) {
     const allowed = SORTABLE[input.rowClass] ?? []
     const by = parameters.by ?? ''
     if (!allowed.includes(by)) {
@@ -41,7 +41,7 @@ export const sort: EndpointDefinition = {
     const order = oneOfParameter('sort', 'order', parameters.order, ['asc', 'desc'] as const) ?? (by === 'name' ? 'asc' : 'desc')
     const sign = order === 'asc' ? 1 : -1
     const valueOf = (item: Item) => objectOf(item).attributes[by] ?? null
-    const ordered = [...input.items].sort((a, b) => sign * compareValues(valueOf(a), valueOf(b)))
+    const ordered = [...input.items].sort(budget.comparator((a, b) => sign * compareValues(valueOf(a), valueOf(b))))
     const n = ordered.length
     const items: Item[] = []
     let groupStart = 0
@@ -50,6 +50,6 @@ export const sort: EndpointDefinition = {
       if (previous && compareValues(valueOf(previous), valueOf(item)) !== 0) groupStart = i
       items.push({ p: probability(1 - groupStart / n), tuple: item.tuple })
     })
-    return objectSet(input.rowClass, sortItems(items))
+    return objectSet(input.rowClass, sortItems(items, budget))
   },
 }

@@ -44,11 +44,12 @@ export const triples: EndpointDefinition = {
   parameters: [],
   output: ['STRING', 'STRING', 'STRING'],
   accepts: ['city', 'country', 'continent'],
-  run(input) {
+  run(input, _parameters, { budget }) {
     const items: Item[] = []
     for (const item of input.items) {
+      budget.tick()
       for (const statement of statementsOf(objectOf(item))) items.push({ p: item.p, tuple: statement })
     }
-    return { output: ['STRING', 'STRING', 'STRING'], rowClass: 'triple', items: sortItems(items) }
+    return { output: ['STRING', 'STRING', 'STRING'], rowClass: 'triple', items: sortItems(items, budget) }
   },
 }
