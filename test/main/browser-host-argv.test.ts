@@ -78,7 +78,7 @@ describe.skipIf(reason !== null)(`the browser host's Chromium command line${reas
   function ourBrowserProcesses(): number[] {
     if (!origin || !home) return []
     return commandLines()
-      .filter(({ argv }) => argv.some((arg) => arg.includes(`--app=${origin}/`) || arg.includes(home)))
+      .filter(({ argv }) => argv.some((arg) => arg.includes(`--app=${origin}/`) || arg.includes(home) || arg.includes(dir)))
       .map(({ pid }) => pid)
   }
 
@@ -104,7 +104,8 @@ describe.skipIf(reason !== null)(`the browser host's Chromium command line${reas
       await exited
       clearTimeout(timer)
     }
-    // Chromium may still be writing its profile as it goes.
+    // Killed processes may take a moment to let go of the profile they were writing.
+    for (let i = 0; i < 50 && ourBrowserProcesses().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
     if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }, 30_000)
 
@@ -115,8 +116,11 @@ describe.skipIf(reason !== null)(`the browser host's Chromium command line${reas
     home = join(dir, 'home')
     const dataDir = join(dir, 'data')
     mkdirSync(home, { recursive: true })
+    // The CLI's private launch page lands in this TMPDIR, so Chromium's command line names this test's folder.
+    mkdirSync(join(dir, 'tmp'))
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      TMPDIR: join(dir, 'tmp'),
       HOME: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       XDG_CACHE_HOME: join(home, '.cache'),
