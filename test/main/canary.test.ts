@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { call, filesUnder, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, type TestServer, storedSecret } from './support'
+import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken } from './support'
 
 /**
  * The canary: a profile with a unique secret goes through everything the main
@@ -22,7 +21,6 @@ import { call, filesUnder, json, KEYCHAIN_SERVICE, keychainMissing, openCore, se
  */
 
 const missing = await keychainMissing()
-const keytar = createRequire(import.meta.url)('keytar') as { getPassword(service: string, account: string): Promise<string | null> }
 
 describe.skipIf(missing)('canary: the secret and the token appear nowhere but the keychain', () => {
   const secret = `canary-${randomBytes(16).toString('hex')}`
@@ -39,8 +37,8 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     return reply
   }
   const noteToken = async (id: string) => {
-    const stored = await keytar.getPassword(KEYCHAIN_SERVICE, `token:${id}`)
-    if (stored) tokens.add((JSON.parse(stored) as { token: string }).token)
+    const token = await storedToken(id)
+    if (token) tokens.add(token)
   }
 
   beforeAll(async () => {

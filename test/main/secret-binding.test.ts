@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { ConnectionTest, ConnectionView } from '../../src/shared/ipc/contract'
-import { call, failure, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, type TestServer } from './support'
+import { call, failure, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken } from './support'
 
 /**
  * A stored secret is bound to the origin of the auth URL it was entered for,
@@ -18,7 +17,6 @@ import { call, failure, json, KEYCHAIN_SERVICE, keychainMissing, openCore, searc
  */
 
 const missing = await keychainMissing()
-const keytar = createRequire(import.meta.url)('keytar') as { getPassword(service: string, account: string): Promise<string | null> }
 
 describe.skipIf(missing)('secrets and tokens stay with the origin they were entered or issued for', () => {
   const secret = `canary-${randomBytes(16).toString('hex')}`
@@ -29,8 +27,8 @@ describe.skipIf(missing)('secrets and tokens stay with the origin they were ente
   const issued = new Set<string>()
 
   const noteToken = async (id: string) => {
-    const stored = await keytar.getPassword(KEYCHAIN_SERVICE, `token:${id}`)
-    if (stored) issued.add((JSON.parse(stored) as { token: string }).token)
+    const token = await storedToken(id)
+    if (token) issued.add(token)
   }
   /** Everything the capture server received, as one text. */
   const captured = () => capture.seen.map((request) => `${request.method} ${request.url}\n${JSON.stringify(request.headers)}\n${request.body}`).join('\n')
@@ -74,7 +72,7 @@ describe.skipIf(missing)('secrets and tokens stay with the origin they were ente
     const edited = await call<ConnectionView>(core, 'connections:save', { ...profile(), id: view.id, authUrl: moved(service.authUrl) })
     expect(edited.notice).toBe('The client secret must be entered again for the new auth URL.')
     expect(edited.hasSecret).toBe(false)
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${view.id}`)).toBeNull()
+    expect(await storedSecret(view.id)).toBeNull()
 
     const test = await call<ConnectionTest>(core, 'connections:test', { connectionId: view.id })
     expect(test.ok).toBe(false)

@@ -19,13 +19,23 @@ export async function keychainMissing(): Promise<string | null> {
   return missing
 }
 
+function readKeychain(account: string): Promise<string | null> {
+  const keytar = createRequire(__filename)('keytar') as { getPassword(service: string, account: string): Promise<string | null> }
+  return keytar.getPassword(KEYCHAIN_SERVICE, account)
+}
+
 /** The client secret the app keeps in the real keychain for a connection (stored with the auth origin it is bound to). */
 export async function storedSecret(connectionId: string): Promise<{ origin: string; secret: string } | null> {
-  const keytar = createRequire(__filename)('keytar') as { getPassword(service: string, account: string): Promise<string | null> }
-  const stored = await keytar.getPassword(KEYCHAIN_SERVICE, `secret:${connectionId}`)
+  const stored = await readKeychain(`secret:${connectionId}`)
   if (stored === null) return null
   const { origin, secret } = JSON.parse(stored) as { origin: string; secret: string }
   return { origin, secret }
+}
+
+/** The token the app cached in the real keychain for a connection, if any. */
+export async function storedToken(connectionId: string): Promise<string | null> {
+  const stored = await readKeychain(`token:${connectionId}`)
+  return stored === null ? null : (JSON.parse(stored) as { token: string }).token
 }
 
 export type Reply = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; status?: number; retryAfterSeconds?: number } }
