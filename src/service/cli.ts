@@ -1,130 +1,25 @@
-import { readFileSync } from 'node:fs'
-import { AccountFileSchema, type AccountSpec } from './auth/accounts'
-import { startService, type RunningService, type ServiceOptions } from './index'
+import { startService } from './index'
+import { UsageError, describeService, parseServiceArguments, type CliOptions } from './serve'
 
 /**
  * `npm run service -- [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`
  * Runs the embedded service until SIGINT/SIGTERM. With --json the first line
- * of stdout is one JSON object for scripts. A generated secret is printed
- * here, once, and nowhere else.
+ * of stdout is one JSON object for scripts (use `npm run --silent service`,
+ * or `npx query-explorer serve --json`: npm prints a banner of its own
+ * first). A generated secret is printed here, once, and nowhere else.
  */
-
-class UsageError extends Error {}
-
-const USAGE = 'usage: npm run service -- [--port N] [--token-lifetime SECONDS] [--quota N] [--accounts FILE.json] [--json]'
-
-interface CliOptions {
-  service: ServiceOptions
-  json: boolean
-}
-
-function wholeNumber(flag: string, value: string | undefined, min: number, max: number): number {
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`)
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}"`)
-  }
-  return Number(value)
-}
-
-function readAccounts(file: string | undefined): AccountSpec[] {
-  if (file === undefined || file.startsWith('--')) throw new UsageError('--accounts needs a file name')
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`--accounts: cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new UsageError(`--accounts: "${file}" is not valid JSON`)
-  }
-  const parsed = AccountFileSchema.safeParse(json)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`).join('; ')
-    throw new UsageError(`--accounts: "${file}" must hold a list of {clientId, clientSecret?, name?, roles?, workspaces?} (${problems})`)
-  }
-  const accounts = Array.isArray(parsed.data) ? parsed.data : parsed.data.accounts
-  const ids = new Set<string>()
-  for (const account of accounts) {
-    if (ids.has(account.clientId)) throw new UsageError(`--accounts: the client id "${account.clientId}" appears twice`)
-    ids.add(account.clientId)
-  }
-  return accounts
-}
-
-function parseArguments(argv: string[]): CliOptions {
-  const options: CliOptions = { service: {}, json: false }
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!
-    const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined]
-    const value = () => (inline !== undefined ? inline : argv[++i])
-    switch (name) {
-      case '--port':
-        options.service.port = wholeNumber('--port', value(), 0, 65535)
-        break
-      case '--token-lifetime':
-        options.service.tokenLifetimeSeconds = wholeNumber('--token-lifetime', value(), 1, 31_536_000)
-        break
-      case '--quota':
-        options.service.quota = wholeNumber('--quota', value(), 1, 1_000_000)
-        break
-      case '--accounts':
-        options.service.accounts = readAccounts(value())
-        break
-      case '--json':
-        if (inline !== undefined) throw new UsageError('--json takes no value')
-        options.json = true
-        break
-      case '--help':
-      case '-h':
-        throw new UsageError(USAGE)
-      default:
-        throw new UsageError(`unknown flag "${name}"\n${USAGE}`)
-    }
-  }
-  return options
-}
-
-function describe(service: RunningService, json: boolean): string {
-  const summary = {
-    authUrl: service.authUrl,
-    queryUrl: service.queryUrl,
-    workspace: service.workspace,
-    apis: service.apis,
-    account: service.account,
-  }
-  const generated = service.accounts.filter((account, index) => index > 0 && account.generatedSecret)
-  if (json) {
-    const others = generated.map((account) => JSON.stringify({ clientId: account.clientId, clientSecret: account.clientSecret }))
-    return [JSON.stringify(summary), ...others].join('\n') + '\n'
-  }
-  const lines = [
-    `Query Explorer demo service (started in ${service.startupMs} ms)`,
-    `  auth URL:   ${service.authUrl}   (POST ${service.authUrl}/api/auth)`,
-    `  query URL:  ${service.queryUrl}`,
-    `  workspace:  ${service.workspace}`,
-    `  APIs:       ${service.apis.join(', ')}   (try GET ${service.queryUrl}/${service.workspace}/api/${service.apis[0] ?? ''}/)`,
-    `  account:    client id ${service.account.clientId}`,
-    `              client secret ${service.account.clientSecret}${service.accounts[0]?.generatedSecret ? '   (generated for this run, shown once)' : ''}`,
-    ...generated.map((account) => `  account:    client id ${account.clientId}, generated secret ${account.clientSecret} (shown once)`),
-    'Press Ctrl+C to stop.',
-  ]
-  return lines.join('\n') + '\n'
-}
 
 async function main(): Promise<void> {
   let options: CliOptions
   try {
-    options = parseArguments(process.argv.slice(2))
+    options = parseServiceArguments(process.argv.slice(2))
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`service: ${error.message}\n`)
     process.exit(2)
   }
   const service = await startService(options.service)
-  process.stdout.write(describe(service, options.json))
+  process.stdout.write(describeService(service, options.json))
   let stopping = false
   const stop = () => {
     if (stopping) return

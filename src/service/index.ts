@@ -4,7 +4,7 @@ import { TokenQuota } from './auth/quota'
 import { TokenStore } from './auth/tokens'
 import { loadDataset } from './dataset/load'
 import { buildTextIndex } from './dataset/text-index'
-import { AUTH_PATH, QUERY_PATH, createServiceServer } from './http/server'
+import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './http/server'
 import { createChainCache } from './query/chain-cache'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
@@ -16,6 +16,7 @@ import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
  */
 
 export type { AccountSpec, Role } from './auth/accounts'
+export type { TokenRoute } from './http/server'
 
 export interface ServiceOptions {
   /** 0 or left out: any free port. */
@@ -48,7 +49,8 @@ export interface RunningService {
   accounts: readonly Account[]
   /** Milliseconds spent loading and indexing the dataset and listening. */
   startupMs: number
-  tokenRequestCount(): number
+  /** Token requests served, over both routes or on one (`json`: /api/auth, `oauth`: /oauth/token). */
+  tokenRequestCount(route?: TokenRoute): number
   revokeTokens(): void
   close(): Promise<void>
 }
@@ -70,14 +72,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const tokens = new TokenStore(lifetime)
   const dataset = loadDataset()
   const text = buildTextIndex(dataset.cities)
-  let tokenRequests = 0
+  const tokenRequests: Record<TokenRoute, number> = { json: 0, oauth: 0 }
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`))
 
   const server = createServiceServer(
     {
       auth: { accounts, tokens, quota: new TokenQuota(quotaLimit), workspaces: new Set(workspaces.keys()) },
       query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache(), budgetMs },
-      onTokenRequest: () => void tokenRequests++,
+      onTokenRequest: (route) => void tokenRequests[route]++,
       log,
     },
     { requestMs: options.requestTimeoutMs ?? 10_000 },
@@ -102,7 +104,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     account: { clientId: primary.clientId, clientSecret: primary.clientSecret },
     accounts: accountList,
     startupMs: Math.round(performance.now() - started),
-    tokenRequestCount: () => tokenRequests,
+    tokenRequestCount: (route) => (route ? tokenRequests[route] : tokenRequests.json + tokenRequests.oauth),
     revokeTokens: () => tokens.revokeAll(),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -6,23 +6,30 @@
  */
 export const MAX_JSON_DEPTH = 64
 
-/** True when `value` nests objects or arrays deeper than `max` levels; walks without recursion and stops at the first too-deep branch. */
+/**
+ * True when `value` nests objects or arrays deeper than `max` levels (the
+ * value itself is level 1). It runs on every answer, so it allocates nothing:
+ * a recursion that stops `max` levels down (so at most 64 frames, however
+ * deep the input) and at the first branch that is too deep.
+ */
 export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false
-  const stack: unknown[] = [value]
-  const depths: number[] = [1]
-  while (stack.length > 0) {
-    const node = stack.pop() as object
-    const depth = depths.pop()!
-    if (depth > max) return true
-    const children = Array.isArray(node) ? node : Object.values(node)
-    for (let i = 0; i < children.length; i++) {
-      const child: unknown = children[i]
-      if (typeof child === 'object' && child !== null) {
-        stack.push(child)
-        depths.push(depth + 1)
-      }
+  return max < 1 || deeper(value, max - 1)
+}
+
+/** `room`: how many levels may still lie below `node`. */
+function deeper(node: object, room: number): boolean {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i]
+      if (typeof child === 'object' && child !== null && (room === 0 || deeper(child, room - 1))) return true
     }
+    return false
+  }
+  const record = node as Record<string, unknown>
+  for (const key in record) {
+    const child = record[key]
+    if (typeof child === 'object' && child !== null && (room === 0 || deeper(child, room - 1))) return true
   }
   return false
 }

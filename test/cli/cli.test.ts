@@ -57,7 +57,7 @@ describe('query-explorer url', () => {
       'steps[1].parameters.query: Step 2 (search): parameter "query" has an empty value; the service cannot receive an empty value',
       'options.count: Option count must be a whole number from 1 to 100, not 0',
       'options.cutoff: Option cutoff must be a number from 0 to 1, not 2',
-      'options.count: Option count applies to results only, not to statistics',
+      'options.count: Option count applies to results, results,count, resultpage and options, not to statistics',
     ])
   })
 
@@ -133,7 +133,7 @@ describe('query-explorer parse', () => {
   it('exits 2 with the validation problems of a URL it can read', () => {
     const run = cli(['parse', 'http://h/w/api/a/statistics?count=5'])
     expect(run.status).toBe(2)
-    expect(run.stderr).toBe('steps: The request needs at least one endpoint step\noptions.count: Option count applies to results only, not to statistics\n')
+    expect(run.stderr).toBe('steps: The request needs at least one endpoint step\noptions.count: Option count applies to results, results,count, resultpage and options, not to statistics\n')
   })
 })
 

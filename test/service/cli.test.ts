@@ -8,8 +8,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 /** `npm run service` as scripts use it: the first stdout line is one JSON object. */
 
 const running: ChildProcess[] = []
+/** Started in a process group of their own (npx): the group is stopped, so the bin npx started goes too. */
+const groups = new Set<ChildProcess>()
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const child of running.splice(0)) {
+    if (groups.has(child)) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    } else if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  groups.clear()
 })
 
 function start(args: string[]): ChildProcess {
@@ -17,6 +28,16 @@ function start(args: string[]): ChildProcess {
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
   const child = spawn(tsx, ['src/service/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
   running.push(child)
+  return child
+}
+
+/** `query-explorer serve` through the package's bin, as `npx query-explorer serve` runs it. */
+function serve(args: string[], viaNpx = false): ChildProcess {
+  const child = viaNpx
+    ? spawn('npx', ['--no', 'query-explorer', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['bin/query-explorer.cjs', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+  running.push(child)
+  if (viaNpx) groups.add(child)
   return child
 }
 
@@ -49,8 +70,11 @@ describe('service cli', () => {
       headers: { 'Content-Type': 'application/json-patch+json' },
       body: JSON.stringify({ WorkspaceName: 'world', ClientId: 'demo', ClientSecret: info.account.clientSecret, ForceReauth: false }),
     })
-    expect(((await token.json()) as { expires_in: number }).expires_in).toBe(60)
-    expect((await fetch(`${info.queryUrl}/world/api/places/`)).status).toBe(200)
+    const { expires_in, access_token } = (await token.json()) as { expires_in: number; access_token: string }
+    expect(expires_in).toBe(60)
+    expect((await fetch(`${info.queryUrl}/world/api/places/`)).status).toBe(401)
+    expect((await fetch(`${info.queryUrl}/world/api/places/`, { headers: { Authorization: `Bearer ${access_token}` } })).status).toBe(200)
+    expect((await fetch(`${info.queryUrl}/world/api/public/`)).status).toBe(200)
     const done = exit(child)
     child.kill('SIGTERM')
     expect((await done).code).toBe(0)
@@ -67,6 +91,35 @@ describe('service cli', () => {
     expect(JSON.parse(output[0]!).account).toEqual({ clientId: 'team', clientSecret: 'team-secret-1234' })
     expect(JSON.parse(output[1]!)).toMatchObject({ clientId: 'bot' })
     child.kill('SIGTERM')
+  })
+
+  it('query-explorer serve --json: the first line a program reads is the JSON, and it stops on SIGTERM', async () => {
+    const child = serve(['--json', '--port', '0', '--quota', '5'])
+    const info = JSON.parse(await firstLine(child))
+    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'workspace', 'apis', 'account'])
+    const token = await fetch(`${info.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'demo', client_secret: info.account.clientSecret }),
+    })
+    expect(token.status).toBe(200)
+    const done = exit(child)
+    child.kill('SIGTERM')
+    expect((await done).code).toBe(0)
+  })
+
+  it('npx query-explorer serve --json prints nothing before the JSON', async () => {
+    const child = serve(['--json'], true)
+    const info = JSON.parse(await firstLine(child))
+    expect(info).toMatchObject({ workspace: 'world', account: { clientId: 'demo' } })
+    // npx runs the bin in a child of its own: stop the whole group.
+    process.kill(-child.pid!, 'SIGTERM')
+  }, 60_000)
+
+  it('query-explorer serve refuses a bad flag with exit code 2, naming it', async () => {
+    const { code, stderr } = await exit(serve(['--quota', '0']))
+    expect(code).toBe(2)
+    expect(stderr).toContain('serve: --quota must be a whole number from 1 to 1000000, not "0"')
   })
 
   it.each([

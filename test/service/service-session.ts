@@ -16,6 +16,8 @@ export interface Answer {
 export interface Session {
   service: RunningService
   requestToken(body: Record<string, unknown>, contentType?: string): Promise<Answer>
+  /** `POST {auth_url}/oauth/token` with the form as given (a string is sent as it is). */
+  requestOAuthToken(form: Record<string, string> | string, contentType?: string): Promise<Answer>
   token(force?: boolean): Promise<string>
   get(path: string, token?: string | null): Promise<Answer>
 }
@@ -37,6 +39,15 @@ export async function openSession(options: ServiceOptions = {}): Promise<Session
           method: 'POST',
           headers: { 'Content-Type': contentType, accept: '*/*' },
           body: JSON.stringify(body),
+        }),
+      )
+    },
+    async requestOAuthToken(form, contentType = 'application/x-www-form-urlencoded') {
+      return answer(
+        await fetch(`${service.authUrl}/oauth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': contentType, accept: 'application/json' },
+          body: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
         }),
       )
     },

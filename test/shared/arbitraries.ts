@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { ContextStep, EndpointStep, QueryOptions, QueryRequest, Step } from '../../src/shared/query/model'
-import { FORMATS } from '../../src/shared/query/model'
+import { FORMATS, RESPONSE_TYPES, type ResponseType } from '../../src/shared/query/model'
 import type { Tuple, TupleValue } from '../../src/shared/query/tuple'
 
 /**
@@ -12,7 +12,8 @@ import type { Tuple, TupleValue } from '../../src/shared/query/tuple'
  */
 const TRICKY = [
   '/', '%', '%2F', '%20', '%%', '"', "'", ' ', '+', '?', '#', '&', '=', '\\', ':', ';', ',', '(', ')', '|',
-  'e', 'p', 'c', 'api', 'results', 'statistics', 'count', '4', '1.2', '.', '..', ':FILTER', '__proto__',
+  'e', 'p', 'c', 'api', 'results', 'statistics', 'count', 'results,count', 'resultpage', 'resultitem', 'options',
+  '4', '1.2', '.', '..', ':FILTER', '__proto__',
   'é', '日本', '😀', '\u0000', '\t', '\n', '\u200b',
 ]
 
@@ -76,9 +77,24 @@ export const options: fc.Arbitrary<QueryOptions> = fc.record(
     level: fc.oneof(fc.nat({ max: 5 }), fc.integer()),
     homogeneousArrays: fc.boolean(),
     cutoff: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), finite),
+    rank: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer()),
+    column: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer()),
+    multiselect: fc.boolean(),
   },
   { requiredKeys: [] },
 )
+
+/**
+ * A response type, with the facet of `options/<facet>` (any name but the
+ * empty one, which has no path segment of its own; validation refuses it).
+ */
+export const responseType: fc.Arbitrary<{ responseType: ResponseType; facet?: string }> = fc
+  .constantFrom(...RESPONSE_TYPES)
+  .chain((type): fc.Arbitrary<{ responseType: ResponseType; facet?: string }> =>
+    type === 'options'
+      ? fc.oneof(nonEmptyText, nonEmptyText.map((name) => `${name}:FILTER`)).map((facet) => ({ responseType: type, facet }))
+      : fc.constant({ responseType: type }),
+  )
 
 export const version = fc.oneof(fc.nat().map(String), fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}.${b}`))
 
@@ -90,11 +106,13 @@ function requestWith(steps: fc.Arbitrary<Step[]>): fc.Arbitrary<QueryRequest> {
         workspace: text,
         api: text,
         steps,
-        responseType: fc.constantFrom('results', 'statistics', 'count') as fc.Arbitrary<QueryRequest['responseType']>,
+        type: responseType,
         options,
       },
-      { requiredKeys: ['workspace', 'api', 'steps', 'responseType', 'options'] },
+      { requiredKeys: ['workspace', 'api', 'steps', 'type', 'options'] },
     )
+    // Keys in the order parseUrl writes them (version, workspace, api, steps, responseType, facet, options).
+    .map(({ type, options: chosen, ...head }): QueryRequest => ({ ...head, ...type, options: chosen }))
     .filter(
       // The one request a URL cannot tell apart (SERVICE-CONTRACT: digits before
       // <workspace>/api are a version): no version, a workspace of digits and an

@@ -89,7 +89,17 @@ describe('facet filter', () => {
     ])
     expect(facetSelectedIds(filtered, 'country')).toEqual(['FR', 'DE'])
     expect(facetSelection(filtered, 'region')).toEqual([])
-    expect(facetSelection([{ endpoint: 'country:FILTER', parameters: { value: 'not tuples' } }], 'country')).toEqual([])
+    expect(facetSelection([{ endpoint: 'country:FILTER', parameters: { value: 'not (tuples' } }], 'country')).toEqual([])
+  })
+
+  it('reads a bare option id, as the client libraries write a single selection, as that option selected', () => {
+    const pasted: Step[] = [search, { endpoint: 'country:FILTER', parameters: { value: 'ES' } }]
+    expect(facetSelection(pasted, 'country')).toEqual([{ score: 1, values: ['ES'] }])
+    expect(facetSelectedIds(pasted, 'country')).toEqual(['ES'])
+    // An id is taken exactly as written: a URI, with its colon and slashes, or digits stay text.
+    expect(facetSelectedIds([{ endpoint: 'genre:FILTER', parameters: { value: 'https://imdb.com/data/Drama' } }], 'genre')).toEqual(['https://imdb.com/data/Drama'])
+    expect(facetSelection([{ endpoint: 'year:FILTER', parameters: { value: '1999' } }], 'year')).toEqual([{ score: 1, values: ['1999'] }])
+    expect(facetSelection([{ endpoint: 'year:FILTER', parameters: { value: '  ' } }], 'year')).toEqual([])
   })
 
   it('gives back any selection on any chain, with exactly one filter of the facet', () => {

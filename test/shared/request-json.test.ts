@@ -21,7 +21,7 @@ describe('readRequestJson', () => {
       { field: 'steps[0].parameters.query', message: 'expected string, received number' },
       { field: 'steps[1].context', message: 'expected record, received array' },
       { field: 'steps[2]', message: 'a step is either an endpoint step {"endpoint", "parameters"} or a context step {"context"}' },
-      { field: 'responseType', message: 'Invalid option: expected one of "results"|"statistics"|"count"' },
+      { field: 'responseType', message: 'Invalid option: expected one of "results"|"statistics"|"count"|"results,count"|"resultpage"|"resultitem"|"options"' },
       { field: 'options.count', message: 'expected number, received string' },
       { field: 'options', message: 'Unrecognized key: "colour"' },
     ])
@@ -29,10 +29,37 @@ describe('readRequestJson', () => {
 
   it('says which field is missing', () => {
     const { workspace: _, ...rest } = GOOD
-    expect(problemsOf(JSON.stringify({ ...rest, steps: [{ endpoint: 'x' }] }))).toEqual([
-      { field: 'workspace', message: 'is missing (expected string)' },
-      { field: 'steps[0].parameters', message: 'is missing (expected record)' },
-    ])
+    expect(problemsOf(JSON.stringify({ ...rest, steps: [{ endpoint: 'x' }] }))).toEqual([{ field: 'workspace', message: 'is missing (expected string)' }])
+  })
+
+  it('reads a model that leaves out parameters and options, as the client libraries\' Query does, into the full form', () => {
+    const text = '{"workspace":"w","api":"a","responseType":"count","steps":[{"endpoint":"search","parameters":{"query":"x"}},{"endpoint":"countries"}]}'
+    expect(readRequestJson(text)).toEqual({
+      ok: true,
+      request: {
+        workspace: 'w',
+        api: 'a',
+        steps: [
+          { endpoint: 'search', parameters: { query: 'x' } },
+          { endpoint: 'countries', parameters: {} },
+        ],
+        responseType: 'count',
+        options: {},
+      },
+    })
+  })
+
+  it('gives every defaulted record its own object', () => {
+    const read = readRequestJson('{"workspace":"w","api":"a","responseType":"results","steps":[{"endpoint":"s"},{"endpoint":"t"}]}')
+    if (!read.ok) throw new Error('expected a request')
+    const [first, second] = read.request.steps as { parameters: Record<string, string> }[]
+    first!.parameters.x = '1'
+    expect(second!.parameters).toEqual({})
+  })
+
+  it('reads the facet of an options request, and the new options', () => {
+    const text = '{"workspace":"w","api":"a","responseType":"options","facet":"country","steps":[],"options":{"multiselect":true,"rank":2,"column":1}}'
+    expect(readRequestJson(text)).toMatchObject({ ok: true, request: { responseType: 'options', facet: 'country', options: { multiselect: true, rank: 2, column: 1 } } })
   })
 
   it('rejects a parameter given twice with different values, naming both', () => {

@@ -1,6 +1,7 @@
 import type { Command } from '../command'
 import { parseCommand } from './parse-command'
+import { serveCommand } from './serve-command'
 import { urlCommand } from './url-command'
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [urlCommand, parseCommand]
+export const COMMANDS: readonly Command[] = [urlCommand, parseCommand, serveCommand]

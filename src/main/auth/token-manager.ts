@@ -1,5 +1,6 @@
 import { ExplorerError } from '../../shared/ipc/errors'
-import type { TokenRequestBody } from '../../shared/auth'
+import { OAUTH_GRANT_TYPE, OAUTH_TOKEN_PATH, OAuthErrorBodySchema, type TokenRequestBody, type TokenRequestKind } from '../../shared/auth'
+import type { HttpRequest } from '../query/http-client'
 import type { SecretStore } from '../credentials/secret-store'
 import type { HttpClient } from '../query/http-client'
 import { readTokenReply, type IssuedToken } from './token-reply'
@@ -20,6 +21,10 @@ export interface TokenAccount {
   clientId: string
   /** The whole token request must be done within this time (the connection's advanced setting). */
   deadlineMs?: number | undefined
+  /** How tokens are asked for: the seed's JSON `POST /api/auth` (the default) or OAuth 2.0 client credentials. */
+  tokenRequest?: TokenRequestKind | undefined
+  /** OAuth: the query URL the token is for, sent as `audience`. */
+  audience?: string | undefined
   secret(): Promise<string | null>
   /** Where this account's token is cached: the OS keychain, or memory. */
   cache: SecretStore
@@ -40,6 +45,11 @@ export interface TokenStatus {
  * asks with ForceReauth true (Re-authenticate, and after a 401).
  */
 export type TokenMode = 'cached' | 'check' | 'force'
+
+/** The token request fields of an account, from a connection's choice (JSON when it has none). */
+export function tokenRequestOf(connection: { tokenRequest?: TokenRequestKind | undefined; queryUrl: string }): Pick<TokenAccount, 'tokenRequest' | 'audience'> {
+  return connection.tokenRequest === 'oauth' ? { tokenRequest: 'oauth', audience: connection.queryUrl.replace(/\/+$/, '') } : { tokenRequest: 'json' }
+}
 
 export function tokenCacheKey(key: string): string {
   return `token:${key}`
@@ -83,6 +93,19 @@ export class TokenManager {
   /** A token for a query: the cached one while valid, else one new request shared by every caller. */
   async token(account: TokenAccount, mode: TokenMode = 'cached'): Promise<string> {
     return (await this.issued(account, mode)).token
+  }
+
+  /**
+   * The token `token()` would give at once, without waiting: the one in
+   * memory while it is valid and not near expiry, for this account's query
+   * host. Null when anything else must be looked at (the keychain, a renewal,
+   * a new host): then `token()` decides. Lets a query with a cached token go
+   * out without three awaits.
+   */
+  readyToken(account: TokenAccount): string | null {
+    const token = this.memo.get(account.key)
+    if (!token || token.origin !== account.queryOrigin || this.reissue.has(account.key) || this.nearExpiry(token)) return null
+    return token.token
   }
 
   async issued(account: TokenAccount, mode: TokenMode = 'cached'): Promise<IssuedToken> {
@@ -199,19 +222,11 @@ export class TokenManager {
       throw new ExplorerError('auth', 'No client secret is stored for this connection. Enter it in the connection form.')
     }
     this.onSensitive(secret)
-    const body: TokenRequestBody = {
-      WorkspaceName: account.workspace,
-      ClientId: account.clientId,
-      ClientSecret: secret,
-      ForceReauth: force,
-    }
-    const authUrl = `${account.authUrl.replace(/\/+$/, '')}/api/auth`
+    const oauth = account.tokenRequest === 'oauth'
+    const send = oauth ? oauthRequest(account, secret) : jsonRequest(account, secret, force)
     this.recentRequests(quota).push(this.now())
     const response = await this.http.request({
-      url: authUrl,
-      method: 'POST',
-      headers: { 'content-type': 'application/json-patch+json', accept: '*/*' },
-      body: JSON.stringify(body),
+      ...send,
       ...(account.deadlineMs !== undefined ? { deadlineMs: account.deadlineMs } : {}),
     })
     if (response.status === 429) {
@@ -220,13 +235,61 @@ export class TokenManager {
       this.blockedUntil.set(quota, until)
       throw quotaError(retryAfter, until)
     }
-    if (response.status >= 300) throw tokenRefusal(response.status, messageOf(scrubBody(response.body, [secret])), authUrl)
+    if (response.status >= 300) {
+      const body = scrubBody(response.body, [secret])
+      throw tokenRefusal(response.status, (oauth ? oauthMessageOf(body) : null) ?? messageOf(body), send.url)
+    }
     const issued: IssuedToken = { ...readTokenReply(parseJson(response.body, 'token reply'), this.now()), origin: account.queryOrigin }
     this.onSensitive(issued.token)
     this.memo.set(account.key, issued)
     if (force) this.reissue.delete(account.key)
     await account.cache.set(tokenCacheKey(account.key), JSON.stringify(issued)).catch(() => undefined)
     return issued
+  }
+}
+
+/** The seed's token request: `POST {auth_url}/api/auth` with a JSON body. */
+function jsonRequest(account: TokenAccount, secret: string, force: boolean): HttpRequest & { url: string } {
+  const body: TokenRequestBody = {
+    WorkspaceName: account.workspace,
+    ClientId: account.clientId,
+    ClientSecret: secret,
+    ForceReauth: force,
+  }
+  return {
+    url: `${account.authUrl.replace(/\/+$/, '')}/api/auth`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json-patch+json', accept: '*/*' },
+    body: JSON.stringify(body),
+  }
+}
+
+/**
+ * OAuth 2.0 client credentials (RFC 6749 section 4.4): `POST {auth_url}/oauth/token`,
+ * form-encoded, with the query URL as `audience`. It has no ForceReauth: an
+ * OAuth server issues a new token on every request, so a renewal is the same
+ * request.
+ */
+function oauthRequest(account: TokenAccount, secret: string): HttpRequest & { url: string } {
+  const form = new URLSearchParams({ grant_type: OAUTH_GRANT_TYPE, client_id: account.clientId, client_secret: secret })
+  if (account.audience) form.set('audience', account.audience)
+  return {
+    url: `${account.authUrl.replace(/\/+$/, '')}${OAUTH_TOKEN_PATH}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: form.toString(),
+  }
+}
+
+/** An OAuth error answer as a sentence: its description, with the error code in parentheses. */
+function oauthMessageOf(body: Buffer): string | null {
+  try {
+    const parsed = OAuthErrorBodySchema.safeParse(JSON.parse(body.toString('utf8')))
+    if (!parsed.success) return null
+    const { error, error_description: description } = parsed.data
+    return (description ? `${description} (${error})` : error).slice(0, 1_000)
+  } catch {
+    return null
   }
 }
 

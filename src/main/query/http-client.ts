@@ -8,8 +8,31 @@ export interface HttpRequest {
   headers?: Record<string, string>
   body?: string
   signal?: AbortSignal
+  /** Like `signal`, for a caller that alone may cancel: cheaper than an AbortSignal's event machinery (see CancelHandle). */
+  cancel?: CancelHandle
   /** The whole request, answer included, must be done within this time; default `requestDeadlineMs`. */
   deadlineMs?: number
+}
+
+/**
+ * How one owner cancels requests it makes, one after another (the query
+ * runner: a token renewal's replay is the second). A request in flight puts
+ * its abort function in `abort`; `cancel` sets `cancelled` and calls it.
+ * An AbortController and its listener cost more per request than
+ * everything else the runner adds to undici (bench/query-client.ts).
+ */
+export interface CancelHandle {
+  cancelled: boolean
+  abort: (() => void) | null
+}
+
+export function cancelHandle(): CancelHandle {
+  return { cancelled: false, abort: null }
+}
+
+export function cancel(handle: CancelHandle): void {
+  handle.cancelled = true
+  handle.abort?.()
 }
 
 export interface HttpResponse {
@@ -59,15 +82,18 @@ export class HttpClient {
   readonly options: Required<HttpClientOptions>
   /** Bytes of answers received and not yet handed over, over all requests. */
   private bytesInFlight = 0
+  /** The origin of each URL prefix (scheme and authority, as written) that parseHttpUrl has accepted. */
+  private readonly origins = new Map<string, string>()
+  private readonly deadlines = new Deadlines()
 
   constructor(options: HttpClientOptions = {}) {
     this.options = { ...DEFAULTS, ...options }
   }
 
   request(request: HttpRequest): Promise<HttpResponse> {
-    const url = parseHttpUrl(request.url)
+    const target = this.targetOf(request.url)
     const options = this.options
-    const pool = this.pool(url.origin)
+    const pool = this.pool(target.origin)
     // The undici handler's methods below have their own `this`.
     const client = this
     return new Promise<HttpResponse>((resolve, reject) => {
@@ -82,24 +108,27 @@ export class HttpClient {
       let settled = false
       const signal = request.signal
       const deadlineMs = request.deadlineMs ?? options.requestDeadlineMs
-      const deadline = setTimeout(() => fail(pastDeadline(url, deadlineMs)), deadlineMs)
+      const deadline = this.deadlines.add(started + deadlineMs, () => fail(pastDeadline(new URL(request.url), deadlineMs)))
 
+      const handle = request.cancel
       const settle = (error: unknown, response?: HttpResponse) => {
         if (settled) return
         settled = true
-        clearTimeout(deadline)
+        this.deadlines.delete(deadline)
         this.bytesInFlight -= size
         signal?.removeEventListener('abort', onAbort)
+        if (handle?.abort === onAbort) handle.abort = null
         if (response) resolve(response)
-        else reject(describeNetworkError(error, url, options))
+        else reject(describeNetworkError(error, new URL(request.url), options))
       }
       const fail = (error: unknown) => {
         if (controller && !controller.aborted) controller.abort(error instanceof Error ? error : new Error(String(error)))
         settle(error)
       }
       const onAbort = () => fail(new undiciErrors.RequestAbortedError())
-      if (signal?.aborted) return onAbort()
+      if (signal?.aborted || handle?.cancelled) return onAbort()
       signal?.addEventListener('abort', onAbort, { once: true })
+      if (handle) handle.abort = onAbort
 
       const handler: Dispatcher.DispatchHandler = {
         onRequestStart(ctrl) {
@@ -139,7 +168,7 @@ export class HttpClient {
       }
       try {
         pool.dispatch(
-          { path: url.pathname + url.search, method: request.method ?? 'GET', headers: request.headers, body: request.body ?? null },
+          { path: target.path, method: request.method ?? 'GET', headers: request.headers, body: request.body ?? null },
           handler,
         )
       } catch (error) {
@@ -148,7 +177,29 @@ export class HttpClient {
     })
   }
 
+  /**
+   * The pool's origin and the path and query to send. parseHttpUrl (a WHATWG
+   * URL parse) decides, and is the answer for anything unusual; the URLs the
+   * app builds are already in the form it gives, so for them the text is
+   * split as it stands and only the origin's check is remembered.
+   */
+  private targetOf(text: string): { origin: string; path: string } {
+    const split = splitPlainUrl(text)
+    if (split) {
+      let origin = this.origins.get(split.prefix)
+      if (origin === undefined) {
+        origin = parseHttpUrl(`${split.prefix}/`).origin
+        if (this.origins.size > 100) this.origins.clear()
+        this.origins.set(split.prefix, origin)
+      }
+      return { origin, path: split.path }
+    }
+    const url = parseHttpUrl(text)
+    return { origin: url.origin, path: url.pathname + url.search }
+  }
+
   async close(): Promise<void> {
+    this.deadlines.clear()
     const pools = [...this.pools.values()]
     this.pools.clear()
     await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)))
@@ -168,6 +219,84 @@ export class HttpClient {
       this.pools.set(origin, pool)
     }
     return pool
+  }
+}
+
+/**
+ * `http(s)://<authority><path>` where a WHATWG parse would change nothing:
+ * an authority of host name, IP and port characters only (no user info), a
+ * path and query of visible ASCII other than the characters the parser
+ * percent-encodes (" # < > ` { } ' and the backslash it reads as a slash),
+ * no dot segment (not even "/." or an encoded dot), no empty query. Null for
+ * anything else, which then gets the full parse.
+ */
+export function splitPlainUrl(text: string): { prefix: string; path: string } | null {
+  const scheme = text.startsWith('https://') ? 8 : text.startsWith('http://') ? 7 : 0
+  if (scheme === 0) return null
+  const slash = text.indexOf('/', scheme)
+  if (slash <= scheme) return null
+  for (let i = scheme; i < slash; i++) {
+    const code = text.charCodeAt(i)
+    // a-z A-Z 0-9 . - : [ ]
+    if (!((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 58) || code === 46 || code === 45 || code === 91 || code === 93)) return null
+  }
+  for (let i = slash; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x20 || code >= 0x7f || code === 34 || code === 35 || code === 60 || code === 62 || code === 96 || code === 123 || code === 125 || code === 39 || code === 92) return null
+  }
+  if (text.includes('/.', slash) || text.includes('%2e', slash) || text.includes('%2E', slash) || text.endsWith('?')) return null
+  return { prefix: text.slice(0, slash), path: text.slice(slash) }
+}
+
+/**
+ * Whole-request deadlines of the requests in flight, on one timer: the one
+ * set for the earliest deadline. A timer per request would make and unmake
+ * Node's timer list for that duration on every request, which is most of what
+ * a deadline costs.
+ */
+class Deadlines {
+  private readonly entries = new Set<{ at: number; expire: () => void }>()
+  private timer: NodeJS.Timeout | null = null
+  private timerAt = Infinity
+
+  add(at: number, expire: () => void): { at: number; expire: () => void } {
+    const entry = { at, expire }
+    this.entries.add(entry)
+    if (at < this.timerAt) this.schedule(at)
+    return entry
+  }
+
+  delete(entry: { at: number; expire: () => void }): void {
+    this.entries.delete(entry)
+  }
+
+  clear(): void {
+    this.entries.clear()
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.timerAt = Infinity
+  }
+
+  private schedule(at: number): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timerAt = at
+    // Unref'd: a request in flight keeps the process alive through its socket, not through its deadline.
+    this.timer = setTimeout(() => this.sweep(), Math.max(0, at - performance.now()))
+    this.timer.unref()
+  }
+
+  private sweep(): void {
+    this.timer = null
+    this.timerAt = Infinity
+    const now = performance.now()
+    let next = Infinity
+    for (const entry of this.entries) {
+      if (entry.at <= now) {
+        this.entries.delete(entry)
+        entry.expire()
+      } else if (entry.at < next) next = entry.at
+    }
+    if (next < Infinity) this.schedule(next)
   }
 }
 

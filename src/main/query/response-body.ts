@@ -2,17 +2,24 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth'
 import { ErrorBodySchema } from '../../shared/responses'
 
-export function parseJson(body: Buffer, what: string): unknown {
+/**
+ * Parses a JSON answer and bounds its nesting (MAX_JSON_DEPTH). A caller
+ * whose own shape check bounds the depth as it goes (results pages) passes
+ * `checkDepth: false` and reports `tooDeep` itself, so the answer is walked once.
+ */
+export function parseJson(body: Buffer, what: string, checkDepth = true): unknown {
   let value: unknown
   try {
     value = JSON.parse(body.toString('utf8'))
   } catch {
     throw new ExplorerError('bad_response', `The ${what} is not valid JSON (${body.length} bytes received).`)
   }
-  if (nestedDeeperThan(value)) {
-    throw new ExplorerError('bad_response', `The ${what} is nested deeper than ${MAX_JSON_DEPTH} levels, which no real answer is; it was not read.`)
-  }
+  if (checkDepth && nestedDeeperThan(value)) throw tooDeep(what)
   return value
+}
+
+export function tooDeep(what: string): ExplorerError {
+  return new ExplorerError('bad_response', `The ${what} is nested deeper than ${MAX_JSON_DEPTH} levels, which no real answer is; it was not read.`)
 }
 
 /**

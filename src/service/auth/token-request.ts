@@ -1,6 +1,6 @@
 import { TokenRequestBodySchema, type TokenReply, type TokenRequestBody } from '../../shared/auth'
 import { ServiceError, badRequest } from '../service-error'
-import type { AccountDirectory } from './accounts'
+import type { Account, AccountDirectory } from './accounts'
 import type { TokenQuota } from './quota'
 import type { TokenStore } from './tokens'
 
@@ -52,19 +52,46 @@ export function readTokenRequest(body: unknown): TokenRequestBody {
 
 export function answerTokenRequest(service: TokenService, request: TokenRequestBody): TokenReply {
   const account = service.accounts.authenticate(request.ClientId, request.ClientSecret)
-  if (!account) throw new ServiceError(401, 'Invalid client credentials: no account has this client id and secret')
-  if (!service.workspaces.has(request.WorkspaceName) || !account.workspaces.includes(request.WorkspaceName)) {
-    throw new ServiceError(403, `The account "${account.clientId}" does not belong to the workspace "${request.WorkspaceName}"`)
-  }
-  const decision = service.quota.take(`${account.clientId}\u0000${request.WorkspaceName}`)
-  if (!decision.allowed) {
-    throw new ServiceError(
+  if (!account) throw new ServiceError(401, INVALID_CLIENT)
+  if (!belongs(service, account, request.WorkspaceName)) throw new ServiceError(403, notInWorkspace(account, request.WorkspaceName))
+  return grantToken(service, account, request.WorkspaceName, request.ForceReauth ? 'new' : 'reuse')
+}
+
+export const INVALID_CLIENT = 'Invalid client credentials: no account has this client id and secret'
+
+export function belongs(service: TokenService, account: Account, workspace: string): boolean {
+  return service.workspaces.has(workspace) && account.workspaces.includes(workspace)
+}
+
+export function notInWorkspace(account: Account, workspace: string): string {
+  return `The account "${account.clientId}" does not belong to the workspace "${workspace}"`
+}
+
+export class QuotaExceeded extends ServiceError {
+  constructor(
+    account: Account,
+    workspace: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
       429,
-      `Token request quota exceeded for account "${account.clientId}" in workspace "${request.WorkspaceName}"; reuse the token you have, or retry in ${decision.retryAfterSeconds} seconds`,
-      { 'Retry-After': String(decision.retryAfterSeconds) },
+      `Token request quota exceeded for account "${account.clientId}" in workspace "${workspace}"; reuse the token you have, or retry in ${retryAfterSeconds} seconds`,
+      { 'Retry-After': String(retryAfterSeconds) },
     )
   }
-  const existing = request.ForceReauth ? null : service.tokens.existing(account, request.WorkspaceName)
-  const token = existing ?? service.tokens.issue(account, request.WorkspaceName)
+}
+
+/**
+ * Hands out a token after the quota allows it; both token routes come here,
+ * so they share accounts, tokens and quota. `reuse` (ForceReauth false) gives
+ * the still-valid current token; `new` (ForceReauth true) revokes it and
+ * issues another; `additional` (OAuth) issues another and leaves the old one
+ * valid until it expires, as OAuth servers do.
+ */
+export function grantToken(service: TokenService, account: Account, workspace: string, how: 'reuse' | 'new' | 'additional'): TokenReply {
+  const decision = service.quota.take(`${account.clientId}\u0000${workspace}`)
+  if (!decision.allowed) throw new QuotaExceeded(account, workspace, decision.retryAfterSeconds)
+  const existing = how === 'reuse' ? service.tokens.existing(account, workspace) : null
+  const token = existing ?? service.tokens.issue(account, workspace, { revokePrevious: how !== 'additional' })
   return { access_token: token.token, token_type: 'Bearer', expires_in: service.tokens.remainingSeconds(token) }
 }

@@ -30,10 +30,15 @@ export class TokenStore {
     return token && this.isValid(token) ? token : null
   }
 
-  issue(account: Account, workspace: string): IssuedToken {
+  /**
+   * A new token, which becomes the account's current one for the workspace.
+   * By default the previous current token is revoked (ForceReauth true);
+   * OAuth issues leave it valid until it expires, as OAuth servers do.
+   */
+  issue(account: Account, workspace: string, options: { revokePrevious?: boolean } = {}): IssuedToken {
     const key = currentKey(account.clientId, workspace)
     const previous = this.current.get(key)
-    if (previous) this.byToken.delete(previous.token)
+    if (previous && options.revokePrevious !== false) this.byToken.delete(previous.token)
     const token: IssuedToken = {
       token: randomBytes(32).toString('base64url'),
       clientId: account.clientId,

@@ -9,13 +9,29 @@ import { toNTriples } from '../formats/ntriples'
 import { tableOf } from '../formats/table'
 import { toXlsx } from '../formats/xlsx'
 import { toXml } from '../formats/xml'
+import type { ResponseType, Step } from '../../shared/query/model'
+import type { DataObject } from '../dataset/model'
 import { planChain, runChain } from '../query/chain'
 import type { ChainCache } from '../query/chain-cache'
-import { resolveOptions } from '../query/options'
-import { applyCutoff, pageOf, resultsBody, statisticsBody } from '../query/render'
+import type { EndpointDefinition, RunContext } from '../query/endpoint'
+import { selectedIds } from '../query/endpoints/facets'
+import { resolveDescriptionConfig, resolveOptions, type ResolvedOptions } from '../query/options'
+import {
+  applyCutoff,
+  entityView,
+  facetOption,
+  pageOf,
+  resultPageBody,
+  resultsBody,
+  statisticsBody,
+  type FacetOption,
+  type JsonObject,
+  type Page,
+} from '../query/render'
+import type { Item, ResultSet } from '../query/result-set'
 import { WorkBudget } from '../query/work-budget'
 import { ServiceError, badRequest } from '../service-error'
-import { describeApi, type WorkspaceDefinition } from '../workspace/workspaces'
+import { describeApi, type ApiDefinition, type WorkspaceDefinition } from '../workspace/workspaces'
 import { jsonReply, type Reply } from './reply'
 
 /**
@@ -63,31 +79,57 @@ export async function answerQuery(service: QueryService, path: string, search: s
   const api = workspace?.apis.get(request.api)
   if (!workspace || !api) throw noSuchApi(`${request.workspace}/${request.api}`)
 
-  if (request.steps.length === 0 && !responseTypeGiven) return jsonReply(200, describeApi(workspace.name, api))
+  // A protected API's description needs a token too: the client libraries take a 200 there to mean "public".
   if (!api.public) authorize(authorization, workspace.name, service.tokens, service.accounts)
-
-  const options = resolveOptions(request.options, workspace.name, api.configs)
-  const plan = planChain(request.steps, api)
-  const last = plan[plan.length - 1]!.endpoint
-  if (request.responseType === 'results') {
-    if (options.format === 'xml' && !options.config.xml) {
-      throw new ServiceError(406, `format xml is not enabled for this configuration ("${options.config.name}"); use config=production or another format`)
-    }
-    const triple = last.output.length === 3 && last.output.every((type) => type === 'STRING')
-    if (options.format === 'rdf' && !triple) {
-      throw new ServiceError(
-        406,
-        `format rdf is only for endpoints whose output is [STRING,STRING,STRING]; "${last.name}" gives [${last.output.join(',')}]`,
-      )
-    }
+  if (request.steps.length === 0 && !responseTypeGiven) {
+    resolveDescriptionConfig(request.options, workspace.name, api.configs)
+    return jsonReply(200, describeApi(workspace.name, api))
   }
 
-  const { result } = runChain(plan, { dataset: service.dataset, text: service.text, config: options.config, budget }, service.chainCache)
-  const items = applyCutoff(result.items, options.cutoff)
-  if (request.responseType === 'count') return jsonReply(200, { total: items.length })
-  if (request.responseType === 'statistics') return jsonReply(200, statisticsBody(items))
+  const options = resolveOptions(request.options, request.responseType, workspace.name, api.configs)
+  const context = { dataset: service.dataset, text: service.text, config: options.config, budget }
+  if (request.responseType === 'options') return facetOptions(service, request.steps, request.facet ?? '', api, options, context)
 
-  const page = pageOf(items, options.offset, options.count)
+  const plan = planChain(request.steps, api)
+  const last = plan[plan.length - 1]!.endpoint
+  checkFormat(request.responseType, options, last)
+
+  const { result } = runChain(plan, context, service.chainCache)
+  const items = applyCutoff(result.items, options.cutoff)
+  switch (request.responseType) {
+    case 'count':
+      return jsonReply(200, { total: items.length })
+    case 'statistics':
+      return jsonReply(200, statisticsBody(items))
+    case 'results,count': {
+      // What the real backend answers, and the client libraries' types say: [results, statistics].
+      const page = pageOf(items, options.offset, options.count)
+      return jsonReply(200, [resultsBody(result, page, options.level, options.homogeneousArrays), statisticsBody(items)])
+    }
+    case 'resultpage':
+      return jsonReply(200, resultPageBody(result, pageOf(items, options.offset, options.count)))
+    case 'resultitem':
+      return jsonReply(200, resultItem(items, options))
+    case 'results':
+      return formatted(result, pageOf(items, options.offset, options.count), options)
+  }
+}
+
+function checkFormat(responseType: ResponseType, options: ResolvedOptions, last: EndpointDefinition): void {
+  if (responseType === 'results,count' && options.format !== 'json') {
+    throw new ServiceError(406, `format ${options.format} is not available for results,count, whose answer is a JSON array; use results for ${options.format}`)
+  }
+  if (responseType !== 'results') return
+  if (options.format === 'xml' && !options.config.xml) {
+    throw new ServiceError(406, `format xml is not enabled for this configuration ("${options.config.name}"); use config=production or another format`)
+  }
+  const triple = last.output.length === 3 && last.output.every((type) => type === 'STRING')
+  if (options.format === 'rdf' && !triple) {
+    throw new ServiceError(406, `format rdf is only for endpoints whose output is [STRING,STRING,STRING]; "${last.name}" gives [${last.output.join(',')}]`)
+  }
+}
+
+async function formatted(result: ResultSet, page: Page, options: ResolvedOptions): Promise<Reply> {
   switch (options.format) {
     case 'json':
       return jsonReply(200, resultsBody(result, page, options.level, options.homogeneousArrays))
@@ -104,4 +146,62 @@ export async function answerQuery(service: QueryService, path: string, search: s
     case 'rdf':
       return { status: 200, headers: { 'Content-Type': TYPES.rdf! }, body: toNTriples(page) }
   }
+}
+
+/** `resultitem`: the entity view of one column of the item at one rank. */
+function resultItem(items: Item[], options: ResolvedOptions): JsonObject {
+  const item = items[options.rank - 1]
+  if (!item) {
+    throw new ServiceError(404, `No result at rank ${options.rank}: the request has ${items.length} result${items.length === 1 ? '' : 's'}`)
+  }
+  const cell = item.tuple[options.column - 1]
+  if (cell === undefined) {
+    throw badRequest(`Option column ${options.column} is past the last column of the results (they have ${item.tuple.length})`)
+  }
+  return entityView(cell)
+}
+
+/**
+ * `…/options/<facet>`: the facet's options for the chain before it, each with
+ * how many results have it (`score`), most first. The chain by convention
+ * leaves out the facet's own filter; when it holds one, its options are the
+ * `selected` ones, and with `multiselect=true` the options are counted
+ * without that filter, so the other options stay visible to add. Every
+ * option is listed unless `count` asks for a page.
+ */
+function facetOptions(
+  service: QueryService,
+  steps: Step[],
+  facetName: string,
+  api: ApiDefinition,
+  options: ResolvedOptions,
+  context: RunContext,
+): Reply {
+  const facet = api.endpoints.get(facetName)
+  if (!facet) {
+    throw badRequest(`no endpoint named "${facetName}" in api "${api.name}" to list options of (it has: ${[...api.endpoints.keys()].join(', ')})`)
+  }
+  if (facet.kind !== 'facet-options' || !facet.option) {
+    throw badRequest(`The endpoint "${facet.name}" is a ${facet.kind} endpoint, not a facet options endpoint, so it has no options to list`)
+  }
+  const full = planChain([...steps, { endpoint: facet.name, parameters: {} }], api)
+  const filterName = `${facet.name}:FILTER`
+  const own = full.filter((step) => step.endpoint.name === filterName)
+  const plan = options.multiselect ? full.filter((step) => !own.includes(step)) : full
+  const { result } = runChain(plan, context, service.chainCache)
+  const counted = result.items.map((item) => {
+    const object = item.tuple[0] as DataObject
+    return facetOption(object, Number(object.attributes.count ?? 0))
+  })
+  const counts = new Map(counted.map((option) => [option.id, option]))
+  const selected: FacetOption[] = []
+  for (const step of own) {
+    for (const id of selectedIds(filterName, step.parameters.value ?? '')) {
+      if (selected.some((option) => option.id === id)) continue
+      const object = facet.option(id, service.dataset)
+      selected.push(counts.get(id) ?? (object ? facetOption(object, 0) : { id, score: 0, value: id, title: id }))
+    }
+  }
+  const listed = options.countGiven ? counted.slice(options.offset, options.offset + options.count) : counted.slice(options.offset)
+  return jsonReply(200, { id: facet.name, title: facet.title ?? facet.name, selected, options: listed })
 }

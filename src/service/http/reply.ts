@@ -14,7 +14,7 @@ export function jsonReply(status: number, value: unknown, headers: Record<string
 }
 
 export function errorReply(error: ServiceError): Reply {
-  return jsonReply(error.status, { message: error.message }, error.headers)
+  return jsonReply(error.status, error.body ?? { message: error.message }, error.headers)
 }
 
 /** A fault of ours: the body says so without internals; details go to the operator's log. */

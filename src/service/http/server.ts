@@ -2,13 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream'
 import type { TokenService } from '../auth/token-request'
 import { ServiceError } from '../service-error'
-import { answerAuth } from './auth-route'
+import { OAUTH_TOKEN_PATH } from '../../shared/auth'
+import { answerAuth, answerOAuth } from './auth-route'
 import { answerQuery, type QueryService } from './query-route'
 import { errorReply, internalErrorReply, jsonReply, type Reply } from './reply'
 
 /**
- * One loopback server for both hosts: `/auth/api/auth` and `/query/…`. Every
- * answer, including refusals at the HTTP parser, carries a JSON body.
+ * One loopback server for both hosts: `/auth/api/auth`, `/auth/oauth/token`
+ * and `/query/…`. Every answer, including refusals at the HTTP parser,
+ * carries a JSON body.
  */
 
 export const AUTH_PATH = '/auth'
@@ -21,10 +23,13 @@ export interface Timeouts {
   requestMs: number
 }
 
+/** The two token routes: the seed's JSON `/api/auth` and OAuth's `/oauth/token`. */
+export type TokenRoute = 'json' | 'oauth'
+
 export interface Hosts {
   auth: TokenService
   query: QueryService
-  onTokenRequest(): void
+  onTokenRequest(route: TokenRoute): void
   log(message: string): void
 }
 
@@ -39,14 +44,20 @@ async function route(hosts: Hosts, request: IncomingMessage): Promise<Reply> {
   const search = queryAt < 0 ? '' : raw.slice(queryAt)
   if (path === `${AUTH_PATH}/api/auth` || path === `${AUTH_PATH}/api/auth/`) {
     if (request.method !== 'POST') return methodNotAllowed('POST')
-    hosts.onTokenRequest()
+    hosts.onTokenRequest('json')
     return answerAuth(hosts.auth, request)
+  }
+  if (path === AUTH_PATH + OAUTH_TOKEN_PATH || path === `${AUTH_PATH}${OAUTH_TOKEN_PATH}/`) {
+    if (request.method !== 'POST') return methodNotAllowed('POST')
+    hosts.onTokenRequest('oauth')
+    // The Host the client used (127.0.0.1 or localhost), so its own query URL is recognised as the audience.
+    return answerOAuth(hosts.auth, request, `http://${request.headers.host ?? ''}${QUERY_PATH}`)
   }
   if (path === QUERY_PATH || path.startsWith(`${QUERY_PATH}/`)) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET')
     return answerQuery(hosts.query, path, search, request.headers.authorization)
   }
-  return jsonReply(404, { message: `No such api: nothing is served at ${path.slice(0, 200)} (try ${QUERY_PATH}/… or POST ${AUTH_PATH}/api/auth)` })
+  return jsonReply(404, { message: `No such api: nothing is served at ${path.slice(0, 200)} (try ${QUERY_PATH}/…, POST ${AUTH_PATH}/api/auth or POST ${AUTH_PATH}${OAUTH_TOKEN_PATH})` })
 }
 
 function send(response: ServerResponse, reply: Reply): void {

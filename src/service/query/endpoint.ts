@@ -1,5 +1,5 @@
 import type { DataType, EndpointKind } from '../../shared/api-description'
-import type { Dataset } from '../dataset/model'
+import type { DataObject, Dataset } from '../dataset/model'
 import type { TextIndex } from '../dataset/text-index'
 import { badRequest } from '../service-error'
 import type { ResultSet } from './result-set'
@@ -39,6 +39,10 @@ export interface EndpointDefinition {
   /** Row classes a stacked endpoint takes as input; a first endpoint gets every city. */
   accepts: readonly string[]
   run(input: ResultSet, parameters: Record<string, string>, context: RunContext): ResultSet
+  /** Facet options endpoints: the option with this id, wherever it is counted or not (an `options/<facet>` answer's selection). */
+  option?(id: string, dataset: Dataset): DataObject | null
+  /** Facet options endpoints: the facet's name for people, the `title` of an `options/<facet>` answer. */
+  title?: string
 }
 
 export function parameterLabel(endpoint: string, name: string): string {

@@ -1,4 +1,5 @@
-import { FORMATS, type Format, type QueryOptions } from '../../shared/query/model'
+import { FORMATS, type Format, type QueryOptions, type ResponseType } from '../../shared/query/model'
+import { misplacedOptionMessage, misplacedOptions } from '../../shared/query/response-types'
 import { COUNT_MAX, COUNT_MIN } from '../../shared/query/validate'
 import { ServiceError, badRequest } from '../service-error'
 import type { RankingConfig } from './endpoint'
@@ -13,6 +14,13 @@ export interface ResolvedOptions {
   level: number
   homogeneousArrays: boolean
   cutoff: number
+  /** resultitem: 1-based rank and column of the one object answered. */
+  rank: number
+  column: number
+  /** options: list the facet's options without its own filter. */
+  multiselect: boolean
+  /** False when the request left count out: a facet's options are then all listed. */
+  countGiven: boolean
 }
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, min: number, max = Infinity): number {
@@ -24,10 +32,31 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
   return value
 }
 
-export function resolveOptions(options: QueryOptions, workspace: string, configs: RankingConfig[]): ResolvedOptions {
+/** The API description route takes `config` only, as the client libraries send it. */
+export function resolveDescriptionConfig(options: QueryOptions, workspace: string, configs: RankingConfig[]): RankingConfig {
+  for (const name in options) {
+    if (name !== 'config' && options[name as keyof QueryOptions] !== undefined) {
+      throw badRequest(`Option ${name} does not apply to the API description; only config does`)
+    }
+  }
+  return configOf(options, workspace, configs)
+}
+
+function configOf(options: QueryOptions, workspace: string, configs: RankingConfig[]): RankingConfig {
   const configName = options.config ?? 'default'
   const config = configs.find((candidate) => candidate.name === configName)
   if (!config) throw new ServiceError(404, `No such workspace configuration: ${workspace}/${configName}`)
+  return config
+}
+
+/**
+ * Checks, in order: the response type takes every option given (400 naming
+ * both), the configuration exists (404), then each option's bounds (400).
+ */
+export function resolveOptions(options: QueryOptions, responseType: ResponseType, workspace: string, configs: RankingConfig[]): ResolvedOptions {
+  const misplaced = misplacedOptions({ responseType, options })
+  if (misplaced.length > 0) throw badRequest(misplaced.map((name) => misplacedOptionMessage(name, responseType)).join('; '))
+  const config = configOf(options, workspace, configs)
   const format = options.format ?? 'json'
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw badRequest(`Option format "${format}" is unknown (known: ${FORMATS.join(', ')})`)
@@ -42,5 +71,9 @@ export function resolveOptions(options: QueryOptions, workspace: string, configs
     level: wholeNumber('level', options.level, 1, 0),
     homogeneousArrays: options.homogeneousArrays ?? false,
     cutoff,
+    rank: wholeNumber('rank', options.rank, 1, 1),
+    column: wholeNumber('column', options.column, 1, 1),
+    multiselect: options.multiselect ?? false,
+    countGiven: options.count !== undefined,
   }
 }

@@ -1,5 +1,5 @@
 import { Ref, type DataObject } from '../dataset/model'
-import type { Item, ResultSet } from './result-set'
+import type { Cell, Item, ResultSet } from './result-set'
 
 /**
  * Turns result sets into the JSON shapes of the seed: level-limited object
@@ -71,4 +71,54 @@ export function applyCutoff(items: Item[], cutoff: number): Item[] {
   if (cutoff <= 0) return items
   const end = items.findIndex((item) => item.p < cutoff)
   return end < 0 ? items : items.slice(0, end)
+}
+
+/**
+ * The entity view of `resultpage` and `resultitem` (the official client's
+ * `ResultObject`: names to strings, numbers or nested objects): an object's
+ * id, its class, then its attributes flat beside them; a reference is the
+ * referenced object's id, class and name; an attribute without a value is
+ * left out. A simple value (a STRING column) is `{"value": …}`.
+ */
+export function entityView(cell: Cell): JsonObject {
+  if (typeof cell === 'string') return { value: cell }
+  const view: JsonObject = { id: cell.id, class: cell.class.join(' ') }
+  for (const [name, value] of Object.entries(cell.attributes)) {
+    if (value === null || name === 'id' || name === 'class') continue
+    view[name] = value instanceof Ref ? referenceView(value.target) : value
+  }
+  return view
+}
+
+function referenceView(object: DataObject): JsonObject {
+  const name = object.attributes.name
+  return typeof name === 'string' ? { id: object.id, class: object.class.join(' '), name } : { id: object.id, class: object.class.join(' ') }
+}
+
+/** `resultpage`: a results page whose tuples hold entity views. */
+export function resultPageBody(result: ResultSet, page: Page): JsonObject {
+  return {
+    offset: page.offset,
+    count: page.count,
+    type: result.output,
+    items: page.items.map((item, index) => ({
+      rank: page.offset + index + 1,
+      probability: item.p,
+      tuple: item.tuple.map(entityView),
+    })),
+  }
+}
+
+export interface FacetOption {
+  id: string
+  /** How many results have this option. */
+  score: number
+  /** What a filter takes to select this option alone: its id (`…/e/<facet>:FILTER/p/value/<value>`). */
+  value: string
+  title: string
+}
+
+export function facetOption(object: DataObject, count: number): FacetOption {
+  const name = object.attributes.name
+  return { id: object.id, score: count, value: object.id, title: typeof name === 'string' ? name : object.id }
 }

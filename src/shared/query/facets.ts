@@ -1,6 +1,6 @@
-import { isEndpointStep, type EndpointStep, type QueryRequest, type Step } from './model'
+import { isEndpointStep, type EndpointStep, type QueryOptions, type QueryRequest, type Step } from './model'
 import { getEntry } from './records'
-import { formatTupleList, parseTupleList, type Tuple } from './tuple'
+import { formatTupleList, parseFilterValue, type Tuple } from './tuple'
 
 /**
  * Faceted search (seed, Query request rule 5): a search chain, a facet options
@@ -86,8 +86,24 @@ export function facetFilterChain<C extends Chain>(chain: C, facet: string, selec
 }
 
 /**
+ * The `options/<facet>` request of a facet (SERVICE-CONTRACT "URLs"): the
+ * chain without the facet's own filter, then `/options/<facet>`. Only the
+ * config carries over: the page options of a results page do not apply, and
+ * without count every option is listed. `multiselect` is sent when given.
+ */
+export function facetOptionsRequest(request: QueryRequest, facet: string, multiselect?: boolean): QueryRequest {
+  const options: QueryOptions = {}
+  if (request.options.config !== undefined) options.config = request.options.config
+  if (multiselect !== undefined) options.multiselect = multiselect
+  const { facet: _previous, ...rest } = request
+  return { ...rest, steps: withoutFilter(request.steps, facet), responseType: 'options', facet, options }
+}
+
+/**
  * The options selected for the facet in this chain, read back from its filter
- * step: [] when there is none or its value is not tuple notation (a chain
+ * step: tuple notation, or a bare option id (`…/e/country:FILTER/p/value/ES`,
+ * as the client libraries write a single selection), which is that one
+ * option. [] when there is no filter or its value cannot be read (a chain
  * typed by hand may hold anything; the filter then shows as unselected
  * rather than failing).
  */
@@ -95,7 +111,7 @@ export function facetSelection(chain: Chain, facet: string): Tuple[] {
   const filter = stepsOf(chain).find((step) => isFilterOf(step, facet))
   const value = filter ? getEntry(filter.parameters, FILTER_PARAMETER) : undefined
   if (value === undefined) return []
-  const tuples = parseTupleList(value)
+  const tuples = parseFilterValue(value)
   return tuples.ok ? tuples.value : []
 }
 

@@ -7,10 +7,28 @@ import { z } from 'zod'
  * checked by validation so that every problem can be reported at once.
  */
 
-export const RESPONSE_TYPES = ['results', 'statistics', 'count'] as const
+/**
+ * The response types of the Query API: the seed's `results` and `statistics`,
+ * and those the official client libraries also request (SERVICE-CONTRACT
+ * "URLs"). Each is the last path segment, except `options`, which is written
+ * `/options/<facet>`: the request's `facet` names the facet options endpoint
+ * (see QueryRequestSchema).
+ */
+export const RESPONSE_TYPES = ['results', 'statistics', 'count', 'results,count', 'resultpage', 'resultitem', 'options'] as const
 export const FORMATS = ['json', 'xml', 'rdf', 'csv', 'xlsx'] as const
 /** Canonical order in which options are written to the query string. */
-export const OPTION_ORDER = ['config', 'count', 'offset', 'format', 'level', 'homogeneousArrays', 'cutoff'] as const
+export const OPTION_ORDER = [
+  'config',
+  'count',
+  'offset',
+  'format',
+  'level',
+  'homogeneousArrays',
+  'cutoff',
+  'rank',
+  'column',
+  'multiselect',
+] as const
 
 export const ResponseTypeSchema = z.enum(RESPONSE_TYPES)
 export const FormatSchema = z.enum(FORMATS)
@@ -25,7 +43,8 @@ export const ContextStepSchema = z
 export const EndpointStepSchema = z
   .object({
     endpoint: z.string(),
-    parameters: z.record(z.string(), z.string()),
+    /** May be left out of a model file (as in the official client's `Query`): no parameters. */
+    parameters: z.record(z.string(), z.string()).default(() => ({})),
   })
   .strict()
 
@@ -40,6 +59,12 @@ export const OptionsSchema = z
     level: z.number().optional(),
     homogeneousArrays: z.boolean().optional(),
     cutoff: z.number().optional(),
+    /** resultitem: the 1-based rank of the item (default 1). */
+    rank: z.number().optional(),
+    /** resultitem: the 1-based column of that item's tuple (default 1). */
+    column: z.number().optional(),
+    /** options: list the facet's options as for a multiple selection (its own filter left out). */
+    multiselect: z.boolean().optional(),
   })
   .strict()
 
@@ -50,7 +75,17 @@ export const QueryRequestSchema = z
     api: z.string(),
     steps: z.array(StepSchema),
     responseType: ResponseTypeSchema,
-    options: OptionsSchema,
+    /**
+     * The facet options endpoint whose options a `responseType: "options"`
+     * request asks for: the URL ends in `/options/<facet>`, after the chain
+     * (which by convention leaves out that facet's own `:FILTER` step). Only
+     * with that response type; validation reports it missing or misplaced.
+     * A separate field, not part of `responseType`, so the type stays one of
+     * a fixed set and the facet is an ordinary name (encoded like any other).
+     */
+    facet: z.string().optional(),
+    /** May be left out of a model file: no options (every default). */
+    options: OptionsSchema.default(() => ({})),
   })
   .strict()
 

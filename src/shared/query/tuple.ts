@@ -130,3 +130,21 @@ export function parseTupleList(text: string): TupleResult {
     i++
   }
 }
+
+/**
+ * A facet filter's value as the service reads it (SERVICE-CONTRACT "Tuple
+ * notation"): tuple notation, or a bare option id with no score and no
+ * parentheses (`ES`), which is how the official client libraries write a
+ * single selection: one option with score 1. The id is taken exactly as
+ * written; text that is blank, or holds a parenthesis but is not tuple
+ * notation, is refused with the tuple notation's own error.
+ */
+export function parseFilterValue(text: string): TupleResult {
+  // Every tuple has parentheses, so a bare id is never tuple notation.
+  return isBareOptionId(text) ? { ok: true, value: [{ score: 1, values: [text] }] } : parseTupleList(text)
+}
+
+/** True when the text is read as one bare option id rather than tuple notation. */
+export function isBareOptionId(text: string): boolean {
+  return text.trim() !== '' && !text.includes('(') && !text.includes(')')
+}

@@ -12,6 +12,7 @@ import {
 import { DECIMAL_PATTERN } from '../number-text'
 import { isNormalChain, normalizeSteps } from './normalize'
 import { hasEntry, setEntry } from './records'
+import { RESPONSE_TYPE_LABELS } from './response-types'
 
 /**
  * The Query API URL codec (SERVICE-CONTRACT "URLs"): one path segment per name
@@ -37,7 +38,7 @@ export interface ParsedTarget {
   request: QueryRequest
   /** Raw path segments before the version/workspace: the query URL's own path. */
   prefix: string[]
-  /** False when the path ends without `results`/`statistics`/`count` (then `results` is assumed). */
+  /** False when the path ends without a response type (then `results` is assumed). */
   responseTypeGiven: boolean
 }
 
@@ -47,11 +48,21 @@ export interface ParsedUrl {
   request: QueryRequest
 }
 
-/** What encodeURIComponent leaves as it is; testing first skips the (slower) native call for most names. */
-const UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]*$/
+/** Flags by char code below 128: what encodeURIComponent leaves as it is (A-Z a-z 0-9 - _ . ! ~ * ' ( )). */
+const UNRESERVED = new Uint8Array(128)
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") UNRESERVED[ch.charCodeAt(0)] = 1
 
+/**
+ * Testing first skips the (slower) native call for most names. A loop over a
+ * table rather than a regular expression: this runs for every segment of
+ * every request, where the regex engine's entry cost shows.
+ */
 export function encodeSegment(value: string): string {
-  return UNRESERVED.test(value) ? value : encodeURIComponent(value)
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code >= 128 || UNRESERVED[code] === 0) return encodeURIComponent(value)
+  }
+  return value
 }
 
 export function encodeEndpointName(name: string): string {
@@ -74,17 +85,35 @@ function stepPath(step: Step): string {
 }
 
 /**
+ * The end of the path: the response type as it is (`results,count` with its
+ * comma literal, as the client libraries write it), or `options/<facet>`.
+ */
+function responseTypePath(request: QueryRequest): string {
+  return request.responseType === 'options' ? `options/${encodeEndpointName(request.facet ?? '')}` : request.responseType
+}
+
+/** The last root written: a session sends its requests to one API, so its root is written once. */
+let lastRoot = { version: undefined as string | undefined, workspace: '', api: '', path: '' }
+
+function rootPath(version: string | undefined, workspace: string, api: string): string {
+  const last = lastRoot
+  if (last.path !== '' && last.version === version && last.workspace === workspace && last.api === api) return last.path
+  const path = `${version === undefined ? '' : `/${encodeSegment(version)}`}/${encodeSegment(workspace)}/api/${encodeSegment(api)}`
+  lastRoot = { version, workspace, api, path }
+  return path
+}
+
+/**
  * `/<version>/<workspace>/api/<api>/…/<response_type>`, no query string.
  * Writes the chain's normal form, so two requests that mean the same chain
  * write the same path. Throws URIError on text that is not well-formed
  * unicode (a lone surrogate); validation reports that first.
  */
 export function buildPath(request: QueryRequest): string {
-  const version = request.version === undefined ? '' : `/${encodeSegment(request.version)}`
-  let path = `${version}/${encodeSegment(request.workspace)}/api/${encodeSegment(request.api)}`
+  let path = rootPath(request.version, request.workspace, request.api)
   const steps = isNormalChain(request.steps) ? request.steps : normalizeSteps(request.steps)
   for (const step of steps) path += stepPath(step)
-  return `${path}/${request.responseType}`
+  return `${path}/${responseTypePath(request)}`
 }
 
 /** `String(-0)` is "0"; "-0" keeps the value exact through a round trip. */
@@ -107,7 +136,7 @@ export function buildQueryString(options: QueryOptions): string {
 }
 
 export function trimBase(base: string): string {
-  return base.replace(/\/+$/, '')
+  return base.endsWith('/') ? base.replace(/\/+$/, '') : base
 }
 
 export function buildUrl(base: string, request: QueryRequest): string {
@@ -139,13 +168,23 @@ function badEncoding(segment: string, what: string): UrlError {
   return { segment, message: `${what} "${segment}" is not valid percent-encoding` }
 }
 
-function isResponseType(segment: string): segment is ResponseType {
-  return (RESPONSE_TYPES as readonly string[]).includes(segment)
+/** A response type written as one segment (all but `options`), percent-encoded or not. */
+function singleSegmentType(segment: string): ResponseType | null {
+  const text = segment.includes('%') ? decodeSegment(segment) : segment
+  return text !== null && text !== 'options' && (RESPONSE_TYPES as readonly string[]).includes(text) ? (text as ResponseType) : null
+}
+
+/** True when segments from `i` on are the last one, or the last one and a trailing slash. */
+function endsAt(segments: readonly string[], i: number): boolean {
+  const n = segments.length
+  return i === n - 1 || (i === n - 2 && segments[n - 1] === '')
 }
 
 interface Chain {
   steps: Step[]
   responseType: ResponseType
+  /** The facet of `options/<facet>`. */
+  facet?: string
   given: boolean
 }
 
@@ -229,15 +268,25 @@ function parseChain(segments: readonly string[], start: number): ChainResult {
       i += 3
       continue
     }
-    if (isResponseType(marker) && (i === n - 1 || (i === n - 2 && segments[i + 1] === ''))) {
-      return { ok: true, value: { steps, responseType: marker, given: true } }
+    if (endsAt(segments, i)) {
+      const type = singleSegmentType(marker)
+      if (type) return { ok: true, value: { steps, responseType: type, given: true } }
+    }
+    if (marker === 'options') {
+      const raw = segments[i + 1]
+      if (raw === undefined || raw === '' || !endsAt(segments, i + 1)) {
+        return failAt(i, 'options', 'the response type "options" must be the last two segments, followed by the facet options endpoint: /options/<facet>')
+      }
+      const facet = decodeSegment(raw)
+      if (facet === null) return { ok: false, error: badEncoding(raw, 'facet name'), at: i + 1 }
+      return { ok: true, value: { steps, responseType: 'options', facet, given: true } }
     }
     if (marker === '' && i === n - 1) break
     const after = endpoint ? ` after endpoint "${endpoint.endpoint}"` : ''
     return failAt(
       i,
       marker,
-      `unexpected path segment "${marker}"${after}: expected e, p, c or a response type (${RESPONSE_TYPES.join(', ')})`,
+      `unexpected path segment "${marker}"${after}: expected e, p, c or a response type (${RESPONSE_TYPE_LABELS.join(', ')})`,
     )
   }
   return { ok: true, value: { steps, responseType: 'results', given: false } }
@@ -278,11 +327,14 @@ function parseOptions(search: string): Parsed<QueryOptions> {
       case 'offset':
       case 'level':
       case 'cutoff':
+      case 'rank':
+      case 'column':
         if (!DECIMAL_PATTERN.test(v.trim())) return fail(part, `option ${name.value} must be a number, not "${v}"`)
         read = Number(v)
         break
       case 'homogeneousArrays':
-        if (v !== 'true' && v !== 'false') return fail(part, `option homogeneousArrays must be true or false, not "${v}"`)
+      case 'multiselect':
+        if (v !== 'true' && v !== 'false') return fail(part, `option ${name.value} must be true or false, not "${v}"`)
         read = v === 'true'
         break
       default:
@@ -328,11 +380,16 @@ function readAt(segments: readonly string[], j: number, hasVersion: boolean, sea
   if (api === null) return { ok: false, error: badEncoding(segments[j + 1]!, 'API name') }
   const options = parseOptions(search)
   if (!options.ok) return options
-  const { steps, responseType } = chain.value
-  // Two literals rather than a conditional spread: spreading costs more than the rest of the read.
-  const request: QueryRequest = hasVersion
+  const { steps, responseType, facet } = chain.value
+  // Literals rather than conditional spreads: spreading costs more than the rest of the read.
+  let request: QueryRequest = hasVersion
     ? { version: segments[j - 2]!, workspace, api, steps, responseType, options: options.value }
     : { workspace, api, steps, responseType, options: options.value }
+  if (facet !== undefined) {
+    // The facet after the response type, where a model file has it.
+    const { options: given, ...head } = request
+    request = { ...head, facet, options: given }
+  }
   return { ok: true, value: { request, prefix: segments.slice(0, hasVersion ? j - 2 : j - 1), responseTypeGiven: chain.value.given } }
 }
 

@@ -1,4 +1,4 @@
-import { parseTupleList } from '../../../shared/query/tuple'
+import { parseFilterValue } from '../../../shared/query/tuple'
 import type { CityColumns } from '../../dataset/columns'
 import type { AttributeValue, DataObject } from '../../dataset/model'
 import { badRequest } from '../../service-error'
@@ -88,8 +88,10 @@ function countValues(facet: Facet, input: ResultSet, columns: CityColumns): Map<
 }
 
 function optionsEndpoint(facet: Facet): EndpointDefinition {
+  let byId: Map<string, DataObject> | null = null
   return {
     name: facet.name,
+    title: facet.label.charAt(0).toUpperCase() + facet.label.slice(1),
     kind: 'facet-options',
     stackable: true,
     description: `The ${facet.label} values of the results before it, with how many results have each (probability: their share).`,
@@ -107,12 +109,19 @@ function optionsEndpoint(facet: Facet): EndpointDefinition {
       // Sorting by probability then id makes the order independent of how the counts were gathered.
       return objectSet(facet.valueClass, sortItems(items))
     },
+    option(id, dataset) {
+      byId ??= new Map(facet.values(dataset.columns).map((value) => [value.id, value]))
+      return byId.get(id) ?? null
+    },
   }
 }
 
-function selectedIds(endpoint: string, value: string): Set<string> {
-  const parsed = parseTupleList(value)
-  if (!parsed.ok) throw badRequest(`The ${parameterLabel(endpoint, 'value')} is not tuple notation such as 1("FR")|1("DE"): ${parsed.error.message}`)
+/** The selected ids of a filter value: tuple notation, or one bare option id (`ES`) as the client libraries send a single selection. */
+export function selectedIds(endpoint: string, value: string): Set<string> {
+  const parsed = parseFilterValue(value)
+  if (!parsed.ok) {
+    throw badRequest(`The ${parameterLabel(endpoint, 'value')} is neither an option id nor tuple notation such as 1("FR")|1("DE"): ${parsed.error.message}`)
+  }
   return new Set(parsed.value.flatMap((tuple) => (tuple.values[0] === undefined ? [] : [String(tuple.values[0])])))
 }
 

@@ -1,0 +1,69 @@
+import { startService } from '../../service'
+import { UsageError, describeService, parseServiceArguments } from '../../service/serve'
+import { EXIT_FAULT, EXIT_OK, InputError, type Command } from '../command'
+
+/**
+ * `serve [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`:
+ * the embedded demo service until SIGINT or SIGTERM, with the flags and the
+ * report of `npm run service`. Through the bin nothing is printed before the
+ * report, so with --json the first line on standard output is the JSON.
+ */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the embedded demo service (auth host and Query API) until stopped',
+  usage: '[--port N] [--token-lifetime SECONDS] [--quota N] [--accounts FILE.json] [--json]',
+  details: [
+    '--port N               the port on 127.0.0.1 (default 0: any free port)',
+    '--token-lifetime S     seconds a token is valid (default 3600)',
+    '--quota N              token requests per account and workspace per hour (default 20)',
+    '--accounts FILE.json   the M2M accounts: [{clientId, clientSecret?, name?, roles?, workspaces?}]',
+    '--json                 print the URLs, workspace, APIs and account as one JSON object on the first line',
+  ],
+  options: {
+    port: { type: 'string' },
+    'token-lifetime': { type: 'string' },
+    quota: { type: 'string' },
+    accounts: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    // The service's own reader checks every flag, so both ways in say the same things.
+    const argv: string[] = []
+    for (const flag of ['port', 'token-lifetime', 'quota', 'accounts'] as const) {
+      const value = values[flag]
+      if (typeof value === 'string') argv.push(`--${flag}=${value}`)
+    }
+    if (values.json === true) argv.push('--json')
+    let options: ReturnType<typeof parseServiceArguments>
+    try {
+      options = parseServiceArguments(argv)
+    } catch (error) {
+      if (error instanceof UsageError) throw new InputError([`serve: ${error.message.split('\n')[0]}`])
+      throw error
+    }
+    let service: Awaited<ReturnType<typeof startService>>
+    try {
+      service = await startService(options.service)
+    } catch (error) {
+      io.err(`serve: could not start: ${(error as Error).message}`)
+      return EXIT_FAULT
+    }
+    io.out(describeService(service, options.json).replace(/\n$/, ''))
+    return new Promise<number>((resolve) => {
+      let stopping = false
+      const stop = () => {
+        if (stopping) return
+        stopping = true
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        service.close().then(
+          () => resolve(EXIT_OK),
+          () => resolve(EXIT_FAULT),
+        )
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    })
+  },
+}

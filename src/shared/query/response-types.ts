@@ -1,0 +1,59 @@
+import { OPTION_ORDER, RESPONSE_TYPES, type OptionName, type QueryRequest, type ResponseType } from './model'
+
+/**
+ * Which request options each response type takes (SERVICE-CONTRACT
+ * "Options"), shared by validation and the embedded service so that both
+ * refuse a misplaced option with the same sentence.
+ *
+ * `config` applies everywhere. The page options (`count`, `offset`) apply to
+ * every type that answers a list: results, both result pages and a facet's
+ * options. `format`, `level` and `homogeneousArrays` shape result
+ * descriptions, so they belong to `results` and `results,count` (whose JSON
+ * array admits `format=json` only). `cutoff` filters results, so it applies
+ * to every type built from them except a facet's options, which are counts.
+ * `rank` and `column` pick one result object; `multiselect` is about facets.
+ */
+export const OPTIONS_BY_TYPE: Readonly<Record<ResponseType, readonly OptionName[]>> = {
+  results: ['config', 'count', 'offset', 'format', 'level', 'homogeneousArrays', 'cutoff'],
+  'results,count': ['config', 'count', 'offset', 'format', 'level', 'homogeneousArrays', 'cutoff'],
+  statistics: ['config', 'cutoff'],
+  count: ['config', 'cutoff'],
+  resultpage: ['config', 'count', 'offset', 'cutoff'],
+  resultitem: ['config', 'rank', 'column', 'cutoff'],
+  options: ['config', 'count', 'offset', 'multiselect'],
+}
+
+/** How each type is written as the end of a path, for messages and help. */
+export function responseTypeLabel(type: ResponseType): string {
+  return type === 'options' ? 'options/<facet>' : type
+}
+
+export const RESPONSE_TYPE_LABELS: readonly string[] = RESPONSE_TYPES.map(responseTypeLabel)
+
+export function optionApplies(name: OptionName, type: ResponseType): boolean {
+  return OPTIONS_BY_TYPE[type].includes(name)
+}
+
+function listed(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+}
+
+/** "Option rank applies to resultitem only, not to results": names the option, where it belongs and the type asked for. */
+export function misplacedOptionMessage(name: OptionName, type: ResponseType): string {
+  const types = RESPONSE_TYPES.filter((candidate) => OPTIONS_BY_TYPE[candidate].includes(name))
+  const where = types.length === 1 ? `${types[0]} only` : listed(types)
+  return `Option ${name} applies to ${where}, not to ${type}`
+}
+
+const NONE: readonly OptionName[] = Object.freeze([])
+
+/** The options a request sets that its response type does not take, in canonical order. */
+export function misplacedOptions(request: Pick<QueryRequest, 'responseType' | 'options'>): readonly OptionName[] {
+  const allowed = OPTIONS_BY_TYPE[request.responseType]
+  // Every request is checked before it is sent: the usual answer, none, allocates nothing.
+  let any = false
+  for (const name in request.options) {
+    if (request.options[name as OptionName] !== undefined && !allowed.includes(name as OptionName)) any = true
+  }
+  return any ? OPTION_ORDER.filter((name) => request.options[name] !== undefined && !allowed.includes(name)) : NONE
+}
