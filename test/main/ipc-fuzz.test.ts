@@ -20,6 +20,11 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'connections:save': { name: 'n', authUrl: 'http://127.0.0.1:1/a', queryUrl: 'http://127.0.0.1:1/q', workspace: 'w', api: 'a', clientId: 'c' },
   'connections:delete': { id: 'x' },
   'connections:test': { connectionId: 'x' },
+  'connections:check': {
+    connection: { name: 'n', authUrl: 'http://127.0.0.1:1/a', queryUrl: 'http://127.0.0.1:1/q', workspace: 'w', api: 'a', clientId: 'c' },
+    secret: 's',
+  },
+  'connections:duplicate': { connectionId: 'x' },
   'connections:reauth': { connectionId: 'x' },
   'connections:use': { connectionId: 'x' },
   'secrets:set': { connectionId: 'x', secret: 's' },

@@ -14,8 +14,9 @@ export function descriptionUrl(connection: StoredConnection, api: string): strin
 /**
  * `GET …/<workspace>/api/<api>/`: the API's description, or null when the
  * server has none (404 other than "No such api", or another shape), so the
- * user can still type endpoints. The description is public on our service; a
- * deployment that protects it gets the token only when it asks for one.
+ * user can still type endpoints. It is asked for without a token first: a
+ * public API answers, and a protected one (which answers 401, as the
+ * contract and the client libraries expect) gets the token on a second try.
  */
 export async function describeApi(
   runner: QueryRunner,

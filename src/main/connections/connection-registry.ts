@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { ConnectionInput, ConnectionView } from '../../shared/ipc/contract'
 import type { TokenAccount, TokenManager } from '../auth/token-manager'
-import { tokenCacheKey } from '../auth/token-manager'
+import { tokenCacheKey, tokenRequestOf } from '../auth/token-manager'
 import { parseHttpUrl } from '../query/http-client'
 import { decodeBoundSecret, encodeBoundSecret, originOf, SECRET_REENTRY_MESSAGE } from '../credentials/bound-secret'
-import type { SecretStore } from '../credentials/secret-store'
+import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
 import type { QueryTarget } from '../query/query-runner'
 import type { ConnectionStore, StoredConnection } from './connection-store'
 
@@ -106,17 +107,90 @@ export class ConnectionRegistry {
   }
 
   /**
-   * The profile's client secret, if one is stored for the origin of its
-   * current auth URL; null when none is stored; an error when the stored one
-   * was entered for another origin.
+   * The profile's client secret, if one is stored for `origin` (the origin of
+   * its current auth URL, unless a form being tested names another); null
+   * when none is stored; an error when the stored one was entered for another
+   * origin.
    */
-  private async boundSecret(connection: StoredConnection): Promise<string | null> {
+  private async boundSecret(connection: StoredConnection, origin = originOf(connection.authUrl)): Promise<string | null> {
     const stored = await this.secretsFor(connection.id).get(secretKey(connection.id))
     if (stored === null) return null
     const bound = decodeBoundSecret(stored, originOf(connection.authUrl))
     this.onSensitive(bound.secret)
-    if (bound.origin !== originOf(connection.authUrl) || !bound.origin) throw new ExplorerError('auth', SECRET_REENTRY_MESSAGE)
+    if (bound.origin !== origin || !bound.origin) throw new ExplorerError('auth', SECRET_REENTRY_MESSAGE)
     return bound.secret
+  }
+
+  /**
+   * A profile as the connection form holds it, unsaved, for "Test connection":
+   * checked as a save would check it, under an id of its own. Its account
+   * uses the secret typed in the form (for this test only: it is never
+   * stored), else the saved profile's stored secret when the form's auth URL
+   * has the origin that secret was entered for. Its token goes to a throwaway
+   * cache under that id, so the saved profile's cached token stays as it was.
+   */
+  async draft(input: ConnectionInput, typedSecret?: string): Promise<{ connection: StoredConnection; account: TokenAccount | null }> {
+    if (typedSecret) this.onSensitive(typedSecret)
+    const clean = checkConnection(input)
+    const saved = input.id ? this.get(input.id) : null
+    if (typedSecret && !clean.clientId) {
+      const problem = { field: 'clientId', message: 'Client ID: a client secret needs the client ID it belongs to.' }
+      throw new ExplorerError('validation', problem.message, { problems: [problem] })
+    }
+    const connection: StoredConnection = { ...clean, id: `check:${randomUUID()}` }
+    if (!connection.clientId) return { connection, account: null }
+    const origin = originOf(connection.authUrl)
+    return {
+      connection,
+      account: {
+        key: connection.id,
+        authUrl: connection.authUrl,
+        queryOrigin: originOf(connection.queryUrl),
+        workspace: connection.workspace,
+        clientId: connection.clientId,
+        ...tokenRequestOf(connection),
+        deadlineMs: deadlineMs(connection),
+        secret: async () => (typedSecret ? typedSecret : saved ? this.boundSecret(saved, origin) : null),
+        cache: memorySecretStore('A connection test keeps its token for that test only.'),
+      },
+    }
+  }
+
+  /**
+   * Saves a copy of a profile, a built-in one included, as "<name> (copy)",
+   * and copies its client secret from store to store inside this process,
+   * bound to the same auth origin: a second connection to an account whose
+   * secret nobody can read. The copy gets tokens of its own.
+   */
+  async duplicate(id: string): Promise<ConnectionView> {
+    const source = this.get(id)
+    const origin = originOf(source.authUrl)
+    const stored = await this.secretsFor(id).get(secretKey(id))
+    const bound = stored === null ? null : decodeBoundSecret(stored, origin)
+    if (bound) this.onSensitive(bound.secret)
+    const { id: _id, secrets: _secrets, ...fields } = source as BuiltInConnection
+    const copy = await this.store.save(checkConnection({ ...fields, name: this.copyName(source.name) }))
+    // A secret entered for another auth URL is not the source's to give: the copy asks for one, as the source would.
+    if (bound && bound.origin && bound.origin === origin) {
+      try {
+        await this.secrets.set(secretKey(copy.id), encodeBoundSecret(bound))
+      } catch (error) {
+        // A copy without the secret it was made for would fail later for no visible reason.
+        await this.store.delete(copy.id)
+        throw error
+      }
+    }
+    return this.view(copy)
+  }
+
+  /** "Demo (copy)", or "Demo (copy 2)" and on when that name is taken. */
+  private copyName(name: string): string {
+    const taken = new Set([...this.builtIns, ...this.store.list()].map((connection) => connection.name))
+    const base = name.slice(0, 180)
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? `${base} (copy)` : `${base} (copy ${n})`
+      if (!taken.has(candidate)) return candidate
+    }
   }
 
   async delete(id: string): Promise<boolean> {
@@ -159,6 +233,7 @@ export class ConnectionRegistry {
       workspace: connection.workspace,
       clientId: connection.clientId,
       deadlineMs: deadlineMs(connection),
+      ...tokenRequestOf(connection),
       secret: () => this.boundSecret(connection),
       cache: store,
     }

@@ -10,6 +10,8 @@ export const CHANNELS = [
   'secrets:set',
   'secrets:clear',
   'connections:test',
+  'connections:check',
+  'connections:duplicate',
   'connections:reauth',
   'connections:use',
   'api:describe',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
+import { TOKEN_REQUEST_KINDS } from '../auth'
 import { QueryRequestSchema } from '../query/model'
 import type { Channel } from './channels'
 import { ErrorCodeSchema, IpcErrorSchema } from './errors'
@@ -47,6 +48,8 @@ export const ConnectionInputSchema = z
     clientId: z.string().max(2_000),
     /** Advanced: the whole of one request (token or query) must be done within this many seconds; default 60. */
     deadlineSeconds: z.number().optional(),
+    /** "Token request": the seed's JSON `POST <auth URL>/api/auth` (json, the default) or OAuth 2.0 client credentials (`POST <auth URL>/oauth/token`). */
+    tokenRequest: z.enum(TOKEN_REQUEST_KINDS).optional(),
   })
   .strict()
 
@@ -85,6 +88,14 @@ export const ConnectionTestSchema = z.object({
   connection: ConnectionViewSchema,
 })
 
+/** "Test connection" on the form as it stands: the same checks, and nothing saved, so no profile to show. */
+export const ConnectionCheckResultSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(ConnectionCheckSchema),
+})
+
+const SecretText = z.string().min(1).max(4_096)
+
 export const TimingsSchema = z.object({
   /** Milliseconds from the start of the request. */
   connectMs: z.number().nullable(),
@@ -111,12 +122,24 @@ export const contract = {
   'connections:save': { request: ConnectionInputSchema, reply: ConnectionViewSchema },
   'connections:delete': { request: z.object({ id: Id }).strict(), reply: z.object({ deleted: z.boolean() }) },
   'secrets:set': {
-    request: z.object({ connectionId: Id, secret: z.string().min(1).max(4_096) }).strict(),
+    request: z.object({ connectionId: Id, secret: SecretText }).strict(),
     reply: z.object({ stored: z.enum(['os', 'memory']) }),
   },
   'secrets:clear': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ cleared: z.boolean() }) },
   /** Requests a token (ForceReauth false, past the cache) and the API description; says exactly what failed. */
   'connections:test': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionTestSchema },
+  /**
+   * "Test connection" in the form: tests what the form holds without saving
+   * anything. A secret typed in the form is used for this test only; without
+   * one, a saved profile's stored secret is used if the form's auth URL has
+   * the origin it was entered for. The token it gets is thrown away.
+   */
+  'connections:check': {
+    request: z.object({ connection: ConnectionInputSchema, secret: SecretText.optional() }).strict(),
+    reply: ConnectionCheckResultSchema,
+  },
+  /** Saves a copy of a profile (the demo too) and copies its client secret inside the main process; replies with the copy. */
+  'connections:duplicate': { request: z.object({ connectionId: Id }).strict(), reply: ConnectionViewSchema },
   /** Records the connection the user chose, so the app reopens on it. */
   'connections:use': { request: z.object({ connectionId: Id }).strict(), reply: z.object({ lastConnectionId: Id }) },
   /** Asks for a new token with ForceReauth true ("Re-authenticate"). */
@@ -163,3 +186,4 @@ export type QueryReply = z.infer<typeof QueryReplySchema>
 export type Timings = z.infer<typeof TimingsSchema>
 export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
+export type ConnectionCheckResult = z.infer<typeof ConnectionCheckResultSchema>

@@ -10,6 +10,8 @@ type ConnectionChannels =
   | 'connections:save'
   | 'connections:delete'
   | 'connections:test'
+  | 'connections:check'
+  | 'connections:duplicate'
   | 'connections:reauth'
   | 'connections:use'
   | 'secrets:set'
@@ -25,6 +27,17 @@ export function connectionHandlers(registry: ConnectionRegistry, tokens: TokenMa
       const checks = await testConnection(tokens, runner, connection, registry.account(connectionId))
       return { ok: checks.every((check) => check.ok), checks, connection: await registry.view(connection) }
     },
+    'connections:check': async ({ connection, secret }) => {
+      const draft = await registry.draft(connection, secret)
+      try {
+        const checks = await testConnection(tokens, runner, draft.connection, draft.account)
+        return { ok: checks.every((check) => check.ok), checks }
+      } finally {
+        // The test's token was for the test: nothing keeps it.
+        if (draft.account) tokens.drop(draft.account.key)
+      }
+    },
+    'connections:duplicate': ({ connectionId }) => registry.duplicate(connectionId),
     'connections:reauth': async ({ connectionId }) => {
       const account = registry.account(connectionId)
       if (!account) {
