@@ -25,6 +25,9 @@ import {
   offsetOfPage,
   pageCount as pagesFor,
   pageNumber,
+  pageStart,
+  pagerView,
+  previousPageOffset,
 } from '../../shared/results/paging'
 import { call, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
@@ -46,6 +49,24 @@ export const MARKS = { run: 'qe:run', reply: 'qe:reply', painted: 'qe:painted' }
 let nextStepId = 0
 const newId = () => `step-${++nextStepId}`
 
+/** A request that produced rows, and the connection it went to: paging continues it, whatever was edited since. */
+interface SentRequest {
+  connectionId: string
+  request: QueryRequest
+}
+
+/** The same request at another page: only `count` and `offset` change. */
+function atPage(base: QueryRequest, pageOffset: number, pageSize: number): QueryRequest {
+  const { offset: _offset, ...options } = base.options
+  return { ...structuredClone(base), options: { ...structuredClone(options), count: pageSize, ...(pageOffset > 0 ? { offset: pageOffset } : {}) } }
+}
+
+/** What identifies a request apart from its page: two requests with the same key page through the same rows. */
+function pagingKey(connectionId: string | null, request: QueryRequest): string {
+  const { offset: _offset, count: _count, ...options } = request.options
+  return JSON.stringify([connectionId, { ...request, options }])
+}
+
 /** The chain being edited, its options, and the answers to it. */
 export const useQueryStore = defineStore('query', () => {
   const connections = useConnectionsStore()
@@ -65,6 +86,10 @@ export const useQueryStore = defineStore('query', () => {
   // The answers. Rows live in a shallow ref: 10,000 of them must not each become reactive.
   const items = shallowRef<ResultItem[]>([])
   const shownOffset = ref(0)
+  /** The page size the rows shown were asked with: the pager counts in it, so it agrees with the grid. */
+  const shownCount = ref<number>(DEFAULT_PAGE_SIZE)
+  /** The request whose rows are shown (null before the first answer): Load more and the pager continue it. */
+  const shown = shallowRef<SentRequest | null>(null)
   const results = shallowRef<ResultsResponse | null>(null)
   const lastReply = shallowRef<QueryReply | null>(null)
   const statistics = shallowRef<StatisticsResponse | null>(null)
@@ -85,9 +110,10 @@ export const useQueryStore = defineStore('query', () => {
   const running = computed(() => phase.value === 'running' || phase.value === 'loading-more')
   const error = computed(() => failure.value?.message ?? null)
   const total = computed(() => statistics.value?.total ?? null)
-  const page = computed(() => pageNumber(shownOffset.value, count.value))
-  const pageCount = computed(() => pagesFor(total.value, count.value))
+  const page = computed(() => pageNumber(shownOffset.value, shownCount.value))
+  const pageCount = computed(() => pagesFor(total.value, shownCount.value))
   const shownEnd = computed(() => shownOffset.value + items.value.length)
+  const pager = computed(() => pagerView(shownOffset.value, items.value.length, shownCount.value, total.value))
   const hasPrevious = computed(() => shownOffset.value > 0)
   const hasNext = computed(() => results.value !== null && hasMoreRows(shownEnd.value, total.value, lastPageFull.value))
   const canLoadMore = computed(() => hasNext.value && items.value.length < MAX_LOADED_ROWS)
@@ -132,14 +158,20 @@ export const useQueryStore = defineStore('query', () => {
     }
   })
 
+  /** The chain, its options or the connection changed since the rows shown were asked for: Run would give other rows. */
+  const edited = computed(() => {
+    const from = shown.value
+    return from !== null && pagingKey(from.connectionId, from.request) !== pagingKey(connections.selectedId, request('results', 0))
+  })
+
   function validate(built: QueryRequest): Problem[] {
     return problemsForEditor(validateRequest(built, { description: connections.description }), chain.value)
   }
 
-  async function send(built: QueryRequest, id: string, fresh = false): Promise<QueryReply> {
+  async function send(connectionId: string, built: QueryRequest, id: string, fresh = false): Promise<QueryReply> {
     inFlight.add(id)
     try {
-      return await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built, ...(fresh ? { fresh } : {}) })
+      return await call('query:run', { connectionId, requestId: id, request: built, ...(fresh ? { fresh } : {}) })
     } finally {
       inFlight.delete(id)
     }
@@ -174,17 +206,27 @@ export const useQueryStore = defineStore('query', () => {
     performance.mark(MARKS.run)
     const built = request('results', pageOffset)
     if (!ready(built)) return
+    const target = { connectionId: connections.selectedId!, request: built }
+    await show(target, pageOffset, Number(count.value), withStatistics ? request('statistics') : null, fresh)
+  }
+
+  /** A page size chosen while a run is on its way: that run's rows are re-asked at the new size once they arrive. */
+  let resizeAfterRun = false
+
+  /** Asks for one page of `target` (and the statistics, when given) and shows it in place of the rows shown. */
+  async function show(target: SentRequest, pageOffset: number, pageSize: number, statisticsRequest: QueryRequest | null, fresh = false): Promise<void> {
     stopInFlight()
     const current = ++generation
     const id = crypto.randomUUID()
+    const built = atPage(target.request, pageOffset, pageSize)
     phase.value = 'running'
     failure.value = null
     progress.value = null
     startedAt.value = performance.now()
     try {
       const [resultsReply, statisticsAnswer] = await Promise.all([
-        send(built, id, fresh),
-        withStatistics ? send(request('statistics'), `${id}:statistics`, fresh) : Promise.resolve(null),
+        send(target.connectionId, built, id, fresh),
+        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, fresh) : Promise.resolve(null),
       ])
       if (current !== generation) return
       performance.mark(MARKS.reply)
@@ -192,14 +234,21 @@ export const useQueryStore = defineStore('query', () => {
       items.value = body.items
       results.value = body
       lastReply.value = resultsReply
-      lastPageFull.value = body.items.length >= Number(count.value)
+      lastPageFull.value = body.items.length >= pageSize
       shownOffset.value = pageOffset
-      offset.value = pageOffset
+      shownCount.value = pageSize
+      shown.value = { connectionId: target.connectionId, request: built }
+      // The URL box follows the page shown only while it shows this request; an edited chain starts at its own first page.
+      if (!edited.value) offset.value = pageOffset
       if (statisticsAnswer) {
         statistics.value = statisticsAnswer.body as StatisticsResponse
         statisticsReply.value = statisticsAnswer
       }
       phase.value = 'done'
+      if (resizeAfterRun) {
+        resizeAfterRun = false
+        if (Number(count.value) !== pageSize) void showPage(pageStart(pageOffset, Number(count.value)))
+      }
     } catch (e) {
       if (current === generation) fail(e)
     } finally {
@@ -207,13 +256,40 @@ export const useQueryStore = defineStore('query', () => {
     }
   }
 
+  /** Another page of the rows shown, in pages of the chosen size; before any rows, the chain as it stands. */
+  function showPage(pageOffset: number): Promise<void> {
+    const from = shown.value
+    if (!from) return run(pageOffset, false)
+    performance.mark(MARKS.run)
+    return show(from, pageOffset, Number(count.value), null)
+  }
+
+  /**
+   * A new page size applies at once: the rows shown are asked again at that
+   * size, from the page that holds the first of them. After a failed run the
+   * failure stays on screen instead (its rows are marked as older).
+   */
+  function setPageSize(size: number): void {
+    if (!Number.isFinite(size) || size === Number(count.value)) return
+    count.value = size
+    if (!shown.value || phase.value === 'error' || phase.value === 'idle') return
+    if (phase.value === 'running') {
+      resizeAfterRun = true
+      return
+    }
+    void showPage(pageStart(shownOffset.value, size))
+  }
+
   /**
    * Appends the next rows to the grid, 100 per request (the most the service
    * gives at once), in sequence, until `target` rows are shown, the results
-   * end or the user cancels; rows already loaded stay either way.
+   * end or the user cancels; rows already loaded stay either way. The rows
+   * come from the request that produced the rows shown, not from a chain
+   * edited since.
    */
   async function loadMore(target: number): Promise<void> {
-    if (!results.value || running.value) return
+    const from = shown.value
+    if (!results.value || !from || running.value) return
     const plan = loadMorePlan(shownOffset.value, shownEnd.value, target, total.value)
     if (plan.length === 0) return
     const current = ++generation
@@ -224,9 +300,7 @@ export const useQueryStore = defineStore('query', () => {
     startedAt.value = performance.now()
     try {
       for (const step of plan) {
-        const built = request('results', step.offset, step.count)
-        if (!ready(built)) return
-        const reply = await send(built, crypto.randomUUID())
+        const reply = await send(from.connectionId, atPage(from.request, step.offset, step.count), crypto.randomUUID())
         if (current !== generation) return
         const body = reply.body as ResultsResponse
         items.value = items.value.concat(body.items)
@@ -278,11 +352,14 @@ export const useQueryStore = defineStore('query', () => {
     phase.value = 'idle'
     offset.value = 0
     shownOffset.value = 0
+    shown.value = null
+    resizeAfterRun = false
   }
 
-  const nextPage = () => run(shownEnd.value, false)
-  const previousPage = () => run(Math.max(0, shownOffset.value - Number(count.value)), false)
-  const goToPage = (n: number) => run(offsetOfPage(n, Number(count.value)), false)
+  // Pages continue the rows shown: Next starts after the last row loaded, Previous ends before the first.
+  const nextPage = () => showPage(shownEnd.value)
+  const previousPage = () => showPage(previousPageOffset(shownOffset.value, Number(count.value)))
+  const goToPage = (n: number) => showPage(offsetOfPage(n, Number(count.value)))
 
   // Editing the chain.
   function setChain(next: EditorStep[]): void {
@@ -362,10 +439,10 @@ export const useQueryStore = defineStore('query', () => {
 
   return {
     chain, steps, count, level, homogeneousArrays, cutoff, format, version, offset,
-    items, shownOffset, shownEnd, results, lastReply, statistics, statisticsReply, total,
+    items, shownOffset, shownCount, shownEnd, shown, edited, results, lastReply, statistics, statisticsReply, total,
     phase, running, failure, error, problems, progress, startedAt,
-    page, pageCount, hasPrevious, hasNext, canLoadMore,
-    request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage,
+    page, pageCount, pager, hasPrevious, hasNext, canLoadMore,
+    request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage, setPageSize,
     setChain, addEndpointStep, addContextStep, updateStep, conformToDescription, removeStep, moveStep, setStepEnabled, setFacetSelection,
     replaceFromUrl,
   }

@@ -41,3 +41,40 @@ export function loadMorePlan(start: number, end: number, target: number, total: 
   }
   return plan
 }
+
+/**
+ * What the pager says about the rows in the grid. One page's worth of rows is
+ * "page N of M"; more than that (after Load more) is the range of rows, with
+ * the pages it spans, so the pager and the grid never disagree.
+ */
+export type PagerView =
+  | { kind: 'page'; page: number; pageCount: number | null }
+  | { kind: 'range'; first: number; last: number; total: number | null; firstPage: number; lastPage: number; pageCount: number | null }
+
+export function pagerView(offset: number, loaded: number, count: number, total: number | null): PagerView {
+  const size = Math.max(1, count)
+  const pages = pageCount(total, size)
+  if (loaded <= size) return { kind: 'page', page: pageNumber(offset, size), pageCount: pages }
+  return {
+    kind: 'range',
+    first: offset + 1,
+    last: offset + loaded,
+    total,
+    firstPage: pageNumber(offset, size),
+    lastPage: pageNumber(offset + loaded - 1, size),
+    pageCount: pages,
+  }
+}
+
+/** The page before the first row shown: its start, so that it ends where the grid begins (0 at the start). */
+export function previousPageOffset(offset: number, count: number): number {
+  if (offset <= 0) return 0
+  const size = Math.max(1, count)
+  return Math.floor((offset - 1) / size) * size
+}
+
+/** The start of the page, in pages of `count`, that holds row `offset`: where a new page size keeps the reader. */
+export function pageStart(offset: number, count: number): number {
+  const size = Math.max(1, count)
+  return Math.floor(Math.max(0, offset) / size) * size
+}

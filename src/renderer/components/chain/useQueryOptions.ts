@@ -19,6 +19,8 @@ export function useQueryOptions() {
   const setLevel = (text: string) => (level.value = optionalNumber(text))
   const setCutoff = (text: string) => (cutoff.value = optionalNumber(text))
   const problemOf = (name: string) => problems.value.find((p) => p.field === `options.${name}`)?.message ?? null
+  /** A new page size shows at once: the rows on screen are asked again at that size. */
+  const setPageSize = (text: string) => query.setPageSize(Number(text))
 
-  return { count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setLevel, setCutoff, problemOf }
+  return { count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setPageSize, setLevel, setCutoff, problemOf }
 }

@@ -17,7 +17,7 @@ export const LOAD_TARGETS = [
 /** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
 export function useResultsPanel() {
   const query = useQueryStore()
-  const { items, results, lastReply, phase, progress, page, pageCount, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total } =
+  const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited } =
     storeToRefs(query)
 
   const view = ref<'grid' | 'raw'>('grid')
@@ -47,21 +47,36 @@ export function useResultsPanel() {
     return total.value === null ? range : `${range} of ${number(total.value)}`
   })
   const timing = computed(() => (lastReply.value ? `${Math.round(lastReply.value.timings.totalMs)} ms` : ''))
-  const pageLabel = computed(() => (pageCount.value === null ? `Page ${number(page.value)}` : `Page ${number(page.value)} of ${number(pageCount.value)}`))
+  /** After Load more the grid holds several pages: the pager names the rows loaded and the pages they span, not "page 1". */
+  const rangeLabel = computed(() => {
+    const view = pager.value
+    if (view.kind !== 'range') return ''
+    const rows = `Rows ${number(view.first)}–${number(view.last)}`
+    return view.total === null ? rows : `${rows} of ${number(view.total)}`
+  })
+  /** For screen readers (and the range's tooltip): the page shown, or the pages the loaded rows span. */
+  const pageLabel = computed(() => {
+    const view = pager.value
+    const of = pageCount.value === null ? '' : ` of ${number(pageCount.value)}`
+    return view.kind === 'range'
+      ? `${rangeLabel.value}, pages ${number(view.firstPage)}–${number(view.lastPage)}${of}`
+      : `Page ${number(page.value)}${of}`
+  })
 
-  // "Jump to a page": what is typed is kept until it is sent, then follows the page shown.
-  const pageInput = ref(String(page.value))
-  watch(page, (value) => (pageInput.value = String(value)))
+  // "Jump to a page": what is typed is kept until it is sent, then follows the page shown (empty while several are).
+  const pageText = () => (pager.value.kind === 'page' ? String(pager.value.page) : '')
+  const pageInput = ref(pageText())
+  watch(pager, () => (pageInput.value = pageText()))
   function jump(): void {
     const wanted = Math.floor(Number(pageInput.value))
     const last = pageCount.value ?? Number.POSITIVE_INFINITY
-    if (!Number.isFinite(wanted) || wanted < 1) {
-      pageInput.value = String(page.value)
+    if (pageInput.value === '' || !Number.isFinite(wanted) || wanted < 1) {
+      pageInput.value = pageText()
       return
     }
     const target = Math.min(wanted, last)
-    if (target !== page.value) void query.goToPage(target)
-    else pageInput.value = String(page.value)
+    if (target !== page.value || pager.value.kind === 'range') void query.goToPage(target)
+    else pageInput.value = pageText()
   }
 
   const loadTarget = ref<(typeof LOAD_TARGETS)[number]['value']>('page')
@@ -75,7 +90,7 @@ export function useResultsPanel() {
   return {
     query, items, results, lastReply, phase, progress, progressShare, running, hasNext, hasPrevious, canLoadMore, atCap,
     stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
-    detail, openDetail, closeDetail, summary, timing, pageLabel, pageCount, pageInput, jump,
+    edited, detail, openDetail, closeDetail, summary, timing, pager, rangeLabel, pageLabel, pageCount, pageInput, jump,
     loadTargets: LOAD_TARGETS, loadTarget, loadMore,
   }
 }
