@@ -16,6 +16,7 @@ function createWindow(): void {
     minWidth: 900,
     minHeight: 600,
     title: 'Query Explorer',
+    icon: join(__dirname, '../renderer/icon.png'),
     show: false,
     webPreferences: {
       preload: join(__dirname, '../preload/index.js'),

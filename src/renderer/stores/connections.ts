@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { ApiDescription } from '../../shared/api-description'
-import type { AppInfo, ConnectionInput, ConnectionTest, ConnectionView } from '../../shared/ipc/contract'
+import type { AppInfo, ConnectionCheckResult, ConnectionInput, ConnectionTest, ConnectionView } from '../../shared/ipc/contract'
 import { call, errorMessage } from '../api/explorer-client'
 
 /** The connection the user works on, and what its API says about itself. */
@@ -20,6 +20,17 @@ export const useConnectionsStore = defineStore('connections', () => {
 
   const selected = computed(() => connections.value.find((c) => c.id === selectedId.value) ?? null)
   const configs = computed(() => description.value?.configs ?? [config.value])
+  /** APIs this run has read a description of, per connection: the API box offers them again. */
+  const describedApis = ref<Record<string, string[]>>({})
+  /** What the API box offers: the connection's own API, those described on it, and those of connections to the same workspace. */
+  const apiOptions = computed(() => {
+    const connection = selected.value
+    if (!connection) return []
+    const sameWorkspace = connections.value.filter((c) => c.queryUrl === connection.queryUrl && c.workspace === connection.workspace).map((c) => c.api)
+    return [...new Set([connection.api, ...(describedApis.value[connection.id] ?? []), ...sameWorkspace].filter(Boolean))].sort()
+  })
+  /** What the Config box offers: the described configurations, else the ones named so far. */
+  const configOptions = computed(() => [...new Set([...(description.value?.configs ?? []), selected.value?.config ?? '', config.value].filter(Boolean))])
 
   async function load(): Promise<void> {
     error.value = null
@@ -80,6 +91,7 @@ export const useConnectionsStore = defineStore('connections', () => {
     try {
       description.value = await call('api:describe', { connectionId: selectedId.value, api: api.value })
       descriptionState.value = description.value ? 'ready' : 'none'
+      if (description.value && selectedId.value) rememberApi(selectedId.value, description.value.api)
       if (description.value && !description.value.configs.includes(config.value)) {
         config.value = description.value.configs[0] ?? 'default'
       }
@@ -87,6 +99,11 @@ export const useConnectionsStore = defineStore('connections', () => {
       descriptionState.value = 'error'
       error.value = `Could not read the API description: ${errorMessage(e)}`
     }
+  }
+
+  function rememberApi(connectionId: string, name: string): void {
+    const known = describedApis.value[connectionId] ?? []
+    if (!known.includes(name)) describedApis.value = { ...describedApis.value, [connectionId]: [...known, name] }
   }
 
   /**
@@ -127,6 +144,21 @@ export const useConnectionsStore = defineStore('connections', () => {
     return result
   }
 
+  /** Tests what the form holds, saving nothing; a typed secret goes to the main process for this test only. */
+  async function check(input: ConnectionInput, secret?: string): Promise<ConnectionCheckResult> {
+    const result = await call('connections:check', { connection: input, ...(secret ? { secret } : {}) })
+    // The token count beside the connection includes the test's request.
+    void refresh()
+    return result
+  }
+
+  /** A saved copy of a profile, its client secret copied inside the main process (this window never sees it). */
+  async function duplicate(id: string): Promise<ConnectionView> {
+    const view = await call('connections:duplicate', { connectionId: id })
+    replace(view)
+    return view
+  }
+
   async function reauthenticate(): Promise<void> {
     const id = selectedId.value
     if (!id) return
@@ -144,8 +176,8 @@ export const useConnectionsStore = defineStore('connections', () => {
   }
 
   return {
-    info, connections, selectedId, selected, api, config, configs, description, descriptionState, error,
+    info, connections, selectedId, selected, api, config, configs, apiOptions, configOptions, description, descriptionState, error,
     reauthState, reauthenticating,
-    load, refresh, select, choose, describe, save, clearSecret, remove, test, reauthenticate,
+    load, refresh, select, choose, describe, save, clearSecret, remove, test, check, duplicate, reauthenticate,
   }
 })

@@ -4,11 +4,13 @@ import { isEndpointStep } from '../../../shared/query/model'
 import { useConnectionsStore } from '../../stores/connections'
 import { useFacetsStore } from '../../stores/facets'
 import { useQueryStore } from '../../stores/query'
+import { useToastsStore } from '../../stores/toasts'
 
 /** The explorer screen's logic: loading, the first step, re-running on a new configuration, keyboard shortcuts. */
 export function useExplorerScreen() {
   const connections = useConnectionsStore()
   const query = useQueryStore()
+  const toasts = useToastsStore()
   useFacetsStore()
   const { description } = storeToRefs(connections)
   const { failure, phase, results } = storeToRefs(query)
@@ -50,6 +52,8 @@ export function useExplorerScreen() {
   onMounted(async () => {
     window.addEventListener('keydown', onKeydown)
     await connections.load()
+    // What the main process found at start (e.g. a settings file set aside) is said once, and stays until dismissed.
+    for (const notice of connections.info?.notices ?? []) toasts.show(notice, { tone: 'danger' })
     startChain()
   })
   onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))

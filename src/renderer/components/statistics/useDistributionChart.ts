@@ -9,6 +9,7 @@ import {
 } from 'chart.js'
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue'
 import type { DistributionPoint } from '../../../shared/results/distribution'
+import { useTheme } from '../../theme/theme'
 
 // Only the parts drawn here, so the bundle carries no unused chart types.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
@@ -98,17 +99,14 @@ export function useDistributionChart(points: () => DistributionPoint[], selected
     chart.update()
   }
 
-  const scheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
-  onMounted(() => {
-    draw()
-    scheme?.addEventListener('change', draw)
-  })
+  // The canvas keeps the colours it was drawn with: draw again when the theme changes (the switch or the system).
+  const { applied } = useTheme()
+  onMounted(draw)
   onBeforeUnmount(() => {
-    scheme?.removeEventListener('change', draw)
     chart?.destroy()
     chart = null
   })
-  watch([points, selectedCutoff], draw)
+  watch([points, selectedCutoff, applied], draw)
 
   /** Shows the tooltip of a bar from the keyboard (the canvas has no focusable parts of its own). */
   function focusBar(index: number): void {
