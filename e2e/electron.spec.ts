@@ -38,7 +38,7 @@ test('the Electron window runs a search through the preload bridge', async () =>
     const step = page.getByRole('group', { name: 'Step 1' })
     await step.getByRole('textbox', { name: 'query' }).fill('paris')
     await page.getByRole('button', { name: 'Run', exact: true }).click()
-    await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
+    await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
   } finally {
     await app.close()
     rmSync(dataDir, { recursive: true, force: true })

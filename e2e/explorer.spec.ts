@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test'
 import { expect, test, type LaunchedApp } from './fixtures/app'
 import { startSlowProxy, type SlowProxy } from './fixtures/slow-proxy'
 
-const resultsTable = (page: Page) => page.getByRole('table', { name: 'Results' })
-const firstRank = (page: Page) => resultsTable(page).getByRole('row').nth(1).getByRole('cell').first()
+const resultsTable = (page: Page) => page.getByRole('grid', { name: 'Results' })
+const firstRank = (page: Page) => resultsTable(page).getByRole('row').nth(1).getByRole('gridcell').first()
 const urlBox = (page: Page) => page.getByRole('textbox', { name: 'Request URL' })
 
 async function search(page: Page, text: string): Promise<void> {
@@ -56,7 +56,7 @@ async function gridRows(page: Page): Promise<Record<string, string>[]> {
   return resultsTable(page).evaluate((table) => {
     const headers = [...table.querySelectorAll('[role=columnheader]')].map((cell) => cell.textContent?.trim() ?? '')
     return [...table.querySelectorAll('[role=rowgroup]:last-child [role=row]')].map((row) => {
-      const cells = [...row.querySelectorAll('[role=cell]')].map((cell) => cell.textContent?.trim() ?? '')
+      const cells = [...row.querySelectorAll('[role=gridcell]')].map((cell) => cell.textContent?.trim() ?? '')
       return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? '']))
     })
   })
@@ -98,7 +98,7 @@ test('a page size from the list sets how many rows a page shows', async ({ page,
   // The grid is virtual: it says how many rows it holds, and renders those in view.
   await expect(resultsTable(page)).toHaveAttribute('aria-rowcount', '26')
   await resultsTable(page).evaluate((grid) => (grid.scrollTop = grid.scrollHeight))
-  await expect(resultsTable(page).locator('[role=row][aria-rowindex="26"]').getByRole('cell').first()).toHaveText('25')
+  await expect(resultsTable(page).locator('[role=row][aria-rowindex="26"]').getByRole('gridcell').first()).toHaveText('25')
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(firstRank(page)).toHaveText('26')
 })
@@ -185,14 +185,15 @@ test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ pa
   await expect(firstRank(page)).toHaveText('1')
   await page.getByRole('combobox', { name: 'Load how many' }).selectOption('1000')
   await page.getByRole('button', { name: 'Load more' }).click()
-  await expect(page.getByText(/^Rows 1–1,000 of 5,628$/)).toBeVisible({ timeout: 30_000 })
+  // The results toolbar and the pager both say it.
+  await expect(page.getByText(/^Rows 1–1,000 of 5,628$/).first()).toBeVisible({ timeout: 30_000 })
   await expect(resultsTable(page)).toHaveAttribute('aria-rowcount', '1001')
   // Only the rows in view are in the page: virtual scrolling.
   expect(await resultsTable(page).getByRole('row').count()).toBeLessThan(60)
 
   await resultsTable(page).evaluate((grid) => (grid.scrollTop = grid.scrollHeight))
   const lastRow = resultsTable(page).locator('[role=row][aria-rowindex="1001"]')
-  await expect(lastRow.getByRole('cell').first()).toHaveText('1000')
+  await expect(lastRow.getByRole('gridcell').first()).toHaveText('1000')
   await expect(lastRow).toBeInViewport()
 })
 
@@ -324,12 +325,13 @@ test('a wrong client secret and a stopped service are explained, and the demo st
   await search(page, 'paris')
   await expect(alert).toContainText(`Connection refused by 127.0.0.1:${port}`)
   await expect(alert).not.toContainText('ECONNREFUSED')
-  // No description could be read, so the configuration is typed, not picked.
-  await page.getByRole('textbox', { name: 'Configuration' }).fill('staging')
+  // No description could be read, so the configuration is typed (and confirmed), not picked.
+  await page.getByRole('combobox', { name: 'Config' }).fill('staging')
+  await page.getByRole('combobox', { name: 'Config' }).press('Enter')
   await expect(urlBox(page)).toHaveValue(/[?&]config=staging(&|$)/)
 
   await connection.selectOption({ label: 'Demo' })
-  await expect(page.getByRole('combobox', { name: 'Configuration' })).toHaveValue('default')
+  await expect(page.getByRole('combobox', { name: 'Config' })).toHaveValue('default')
   await search(page, 'paris')
   await expect(firstRank(page)).toHaveText('1')
 })

@@ -2,33 +2,48 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 
 /**
- * Screenshots of every screen of the explorer, light and dark, into
- * e2e/output/screens/: the editor with facets, the grid, the row detail, the
- * statistics chart, the raw view and the error state. They are for people to
- * look at; the assertions only make sure each screen is really there first.
+ * Screenshots of every screen of the explorer, at a laptop's 1024×700 and a
+ * desktop's 1440×900, light and dark, into e2e/output/screens/
+ * (`<screen>-<width>x<height>-<theme>.png`): the main screen with results and
+ * facets, the grid, the row detail, the connection form with its advanced
+ * settings, the statistics chart, the raw view and the error states. They are
+ * for people to look at; the assertions only make sure each screen is really
+ * there first.
  */
 
 const OUT = 'e2e/output/screens'
+const LAPTOP = { width: 1024, height: 700 }
+const DESKTOP = { width: 1440, height: 900 }
 
-async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    // The chart redraws in the theme's colours on the media change; give it a frame.
-    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
-    const path = `${OUT}/${name}-${scheme}.png`
-    if (target) await target.screenshot({ path })
-    else await page.screenshot({ path })
+async function shoot(
+  page: Page,
+  name: string,
+  options: { target?: Locator; sizes?: { width: number; height: number }[]; arrange?: () => Promise<void> } = {},
+): Promise<void> {
+  const before = page.viewportSize()
+  for (const size of options.sizes ?? [LAPTOP, DESKTOP]) {
+    await page.setViewportSize(size)
+    await options.arrange?.()
+    for (const scheme of ['light', 'dark'] as const) {
+      // The theme switch is on System, so the page follows the emulated preference (the chart redraws in its colours).
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
+      const path = `${OUT}/${name}-${size.width}x${size.height}-${scheme}.png`
+      if (options.target) await options.target.screenshot({ path })
+      else await page.screenshot({ path })
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' })
+  if (before) await page.setViewportSize(before)
 }
 
 async function runSearch(page: Page, text: string): Promise<void> {
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill(text)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
 }
 
-test('screens: start, editor with facets, grid, statistics, row detail, raw view', async ({ page, app }) => {
+test('screens: start, main screen with results and facets, grid, statistics, row detail, raw view', async ({ page, app }) => {
   await page.goto(await app.pageUrl())
   await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
   await shoot(page, 'start')
@@ -49,20 +64,29 @@ test('screens: start, editor with facets, grid, statistics, row detail, raw view
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByText(/^Rows 1–10 of \d+$/)).not.toHaveText('Rows 1–10 of 5,628')
   await expect(country.getByRole('checkbox', { name: 'Italy' })).toBeChecked()
-  await shoot(page, 'editor-with-facets')
+  // In a laptop window the statistics and facets start folded: the main screen as it opens, then with them unfolded.
+  await shoot(page, 'main')
+  await page.setViewportSize(LAPTOP)
+  const insights = page.getByRole('button', { name: 'Statistics and facets' })
+  await insights.click()
+  await expect(insights).toHaveAttribute('aria-expanded', 'true')
+  await shoot(page, 'main-panel-open', { sizes: [LAPTOP] })
+  await insights.click()
+  await expect(insights).toHaveAttribute('aria-expanded', 'false')
+  await page.setViewportSize(DESKTOP)
 
   await page.getByRole('combobox', { name: 'Page size' }).selectOption('100')
   await page.getByRole('spinbutton', { name: 'Level' }).fill('2')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByText(/^Rows 1–100 of/)).toBeVisible()
-  await page.getByRole('table', { name: 'Results' }).getByRole('row').nth(3).getByRole('cell').nth(2).click()
+  await page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(3).getByRole('gridcell').nth(2).click()
   await shoot(page, 'grid')
 
   const statistics = page.getByRole('region', { name: 'Statistics' })
   const chart = statistics.getByRole('img', { name: 'Probability distribution' })
   const box = (await chart.boundingBox())!
   await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5)
-  await shoot(page, 'statistics-chart', statistics)
+  await shoot(page, 'statistics-chart', { target: statistics, sizes: [DESKTOP] })
   await page.mouse.move(0, 0)
 
   await page.getByRole('button', { name: 'Details of row 2', exact: true }).click()
@@ -76,6 +100,22 @@ test('screens: start, editor with facets, grid, statistics, row detail, raw view
   await page.getByRole('tab', { name: 'Raw response' }).click()
   await expect(page.getByLabel('Response body')).toContainText('"items"')
   await shoot(page, 'raw-response')
+})
+
+test('screens: the connection form with its advanced settings', async ({ page, app }) => {
+  await page.goto(await app.pageUrl())
+  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
+  await page.getByRole('button', { name: 'New connection' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New connection' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Staging search')
+  await dialog.getByText('Advanced settings').click()
+  const deadline = dialog.getByRole('textbox', { name: 'Request deadline (seconds)' })
+  await expect(deadline).toBeVisible()
+  // In a short window the form scrolls: show the advanced settings, as the user who opened them sees them.
+  await shoot(page, 'connection-dialog', { arrange: () => dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight)) })
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
 })
 
 test('screens: a service error and a validation error', async ({ page, app }) => {

@@ -3,18 +3,24 @@ import { onBeforeUnmount, watchEffect, type Ref } from 'vue'
 let grids = 0
 
 /**
- * Column widths as one stylesheet (`nth-child` rules scoped to one grid)
- * instead of a style on every cell: rows coming into view while scrolling
- * carry no sizes of their own, and resizing a column rewrites one rule set.
- * Returns the value of the `data-grid` attribute the scope is keyed on.
+ * Column widths, and where pinned columns stick, as one stylesheet
+ * (`nth-child` rules scoped to one grid) instead of a style on every cell:
+ * rows coming into view while scrolling carry no sizes of their own, and
+ * resizing a column rewrites one rule set. Returns the value of the
+ * `data-grid` attribute the scope is keyed on.
  */
-export function useColumnSheet(widths: Ref<number[]>): string {
+export function useColumnSheet(widths: Ref<number[]>, pinned: Ref<ReadonlyMap<number, number>>): string {
   const scope = `g${++grids}`
   const sheet = new CSSStyleSheet()
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   watchEffect(() => {
     sheet.replaceSync(
-      widths.value.map((width, c) => `[data-grid="${scope}"] .grid__row > :nth-child(${c + 1}) { width: ${width}px }`).join('\n'),
+      widths.value
+        .map((width, c) => {
+          const left = pinned.value.get(c)
+          return `[data-grid="${scope}"] .grid__row > :nth-child(${c + 1}) { width: ${width}px${left === undefined ? '' : `; --pin-left: ${left}px`} }`
+        })
+        .join('\n'),
     )
   })
   onBeforeUnmount(() => {

@@ -4,11 +4,14 @@ import type { ResultItem } from '../../../shared/responses'
 import { cellText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
+import { pinnedColumns, pinnedOffsets, scrollLeftToShow } from './pinned-columns'
 import { MARKS } from '../../stores/query'
 
 const ROW_HEIGHT = 34
 const MIN_WIDTH = 48
-const ACTIONS_WIDTH = 84
+const ACTIONS_WIDTH = 64
+/** The header row's index in `active.row`: the data rows count from 0. */
+const HEADER = -1
 
 export interface GridProps {
   items: ResultItem[]
@@ -18,11 +21,13 @@ export interface GridProps {
 /**
  * The results grid's logic: only the rows in view are in the page (virtual
  * scrolling keeps 10,000 rows smooth), column widths the user drags or keys,
- * an active cell moved by the arrow keys, and copying a cell or a row.
+ * Rank and the row's label pinned on the left, an active cell moved by the
+ * arrow keys (the grid's one Tab stop), and copying a cell or a row.
  */
 export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) => void) {
   const scroller: Ref<HTMLElement | null> = ref(null)
   // The active cell: clicked or moved to with the arrow keys; it holds the keyboard focus, and Ctrl/Cmd+C copies it.
+  // Row HEADER is the header row, whose cells resize their column with Alt+arrows.
   const active = ref<{ row: number; column: number } | null>(null)
   const virtualizer = useVirtualizer(
     computed(() => {
@@ -35,7 +40,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
         // The header row sits above the rows inside the same scroller.
         scrollPaddingStart: ROW_HEIGHT,
         // The active row stays in the page while scrolled away, so the focus it holds is not lost.
-        rangeExtractor: (range: Range) => withActiveRow(defaultRangeExtractor(range), activeRow),
+        rangeExtractor: (range: Range) => withActiveRow(defaultRangeExtractor(range), activeRow !== undefined && activeRow >= 0 ? activeRow : undefined),
       }
     }),
   )
@@ -47,9 +52,13 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   const rows = computed(() => {
     const virtualItems = virtualizer.value.getVirtualItems()
     const detached = virtualItems.map((_, at) => isDetached(virtualItems, at))
-    const windowStart = virtualItems.find((_, at) => !detached[at])?.start ?? 0
+    const run = Math.max(0, detached.indexOf(false))
+    const windowStart = virtualItems[run]?.start ?? 0
     return {
       windowStart,
+      // Whether the window's first child is an odd row, for the stripes of the cells that cover the body's
+      // (CSS counts children): one class on the window, rather than a style on every row that changes as it scrolls.
+      firstOdd: (((virtualItems[run]?.index ?? 0) - run) & 1) === 1,
       list: virtualItems.map((virtual, at) => ({
         index: virtual.index,
         item: props.items[virtual.index]!,
@@ -58,8 +67,16 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     }
   })
   const totalHeight = computed(() => virtualizer.value.getTotalSize())
-  // The same for every row: worked out once per set of columns, not once per row.
-  const cellClasses = computed(() => props.columns.map((column) => `grid__cell col-${column.kind}`))
+  // Rank and the label column stick to the left while the grid scrolls sideways, so a row stays recognisable.
+  const pinnedIndexes = computed(() => pinnedColumns(props.columns))
+  // The same for every row: worked out once per set of columns, not once per row (nor per width).
+  const cellClasses = computed(() => {
+    const pinned = pinnedIndexes.value
+    return props.columns.map((column, c) => {
+      const pin = !pinned.includes(c) ? '' : c === pinned.at(-1) ? ' grid__cell--pinned grid__cell--pin-edge' : ' grid__cell--pinned'
+      return `grid__cell col-${column.kind}${pin}`
+    })
+  })
 
   // Column widths, by column key, kept while paging (columns of the same name keep their width).
   const chosenWidths = ref<Record<string, number>>({})
@@ -68,6 +85,14 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   const widthOf = (column: Column) => chosenWidths.value[column.key] ?? suggested.value[column.key] ?? suggestedWidth(props.items, column)
   const columnWidths = computed(() => props.columns.map(widthOf))
   const totalWidth = computed(() => columnWidths.value.reduce((sum, width) => sum + width, ACTIONS_WIDTH))
+  const pinned = computed(() => pinnedOffsets(pinnedIndexes.value, columnWidths.value))
+  // Pinned cells stick only while the grid is scrolled sideways: a sticky cell is a compositor layer of its own,
+  // one per row, and at the left edge they would stick to where they already are.
+  const sideways = ref(false)
+  function onScroll(): void {
+    const now = (scroller.value?.scrollLeft ?? 0) > 0
+    if (now !== sideways.value) sideways.value = now
+  }
   function setWidth(column: Column, width: number): void {
     chosenWidths.value = { ...chosenWidths.value, [column.key]: Math.max(MIN_WIDTH, Math.round(width)) }
   }
@@ -84,12 +109,9 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     handle.addEventListener('pointermove', move)
     handle.addEventListener('pointerup', up)
   }
-  function resizeByKey(column: Column, event: KeyboardEvent): void {
-    const step = event.shiftKey ? 48 : 16
-    if (event.key === 'ArrowLeft') setWidth(column, widthOf(column) - step)
-    else if (event.key === 'ArrowRight') setWidth(column, widthOf(column) + step)
-    else return
-    event.preventDefault()
+  function resizeByKey(column: Column, key: 'ArrowLeft' | 'ArrowRight', wide: boolean): void {
+    const step = wide ? 48 : 16
+    setWidth(column, widthOf(column) + (key === 'ArrowLeft' ? -step : step))
   }
 
   const { message: copied, copy } = useCopyFeedback()
@@ -106,6 +128,15 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     if (cell instanceof HTMLElement && document.activeElement !== cell) cell.focus({ preventScroll: true })
   }
 
+  /** Scrolls sideways, when needed, so the active column shows between the pinned columns and the row actions. */
+  function revealColumn(column: number): void {
+    const element = scroller.value
+    if (!element) return
+    const view = { scrollLeft: element.scrollLeft, clientWidth: element.clientWidth, actionsWidth: ACTIONS_WIDTH }
+    const left = scrollLeftToShow(column, columnWidths.value, pinned.value, view)
+    if (left !== null) element.scrollLeft = left
+  }
+
   // When the active row leaves the run of rows in view, Vue moves its element, and the move takes the focus away
   // (with a focusout): give it back. A focusout outside such an update (a click elsewhere, even on nothing
   // focusable, or the window losing the focus) means the user moved on, and the grid must not take it back.
@@ -113,6 +144,12 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   let updatingRows = false
   function onFocusin(event: FocusEvent): void {
     activeCellFocused = (event.target as HTMLElement).classList.contains('grid__cell--active')
+    // Tabbing in before any cell was active lands on the grid itself (its Tab stop until then): move on to the
+    // first cell in view, so the Tab stop is a cell as with any other grid. A click is left to pick its own cell.
+    const grid = scroller.value
+    if (event.target === grid && grid && !active.value && props.items.length > 0 && grid.matches(':focus-visible')) {
+      void activate(virtualizer.value.range?.startIndex ?? 0, 0)
+    }
   }
   function onFocusout(): void {
     if (!updatingRows) activeCellFocused = false
@@ -129,7 +166,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     const row = rowElement ? Number(rowElement.getAttribute('aria-rowindex')) - 2 : -1
     const item = props.items[row]
     if (!rowElement || !item) return null
-    const cell = target.closest('[role=cell]')
+    const cell = target.closest('[role=gridcell]')
     const column = cell ? Array.prototype.indexOf.call(rowElement.children, cell) : -1
     return { row, column: column < props.columns.length ? column : -1, item }
   }
@@ -143,7 +180,11 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     if (action === 'detail') openDetail(at.item)
     else if (action === 'copy-row') void copyRow(at.item)
     else if (action === 'copy-cell' && at.column >= 0) void copyCell(at.item, props.columns[at.column]!)
-    else if (at.column >= 0) void activate(at.row, at.column)
+    else if (at.column >= 0) {
+      // The active row's actions stick over the right edge: a cell clicked under them comes out.
+      revealColumn(at.column)
+      void activate(at.row, at.column)
+    }
   }
 
   function onBodyDblclick(event: MouseEvent): void {
@@ -153,7 +194,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
 
   // A tooltip only where text is cut off, set when the pointer arrives, rather than a title on every cell.
   function onBodyPointerover(event: PointerEvent): void {
-    const text = (event.target as HTMLElement).closest<HTMLElement>('.grid__text, .grid__body [role=cell]')
+    const text = (event.target as HTMLElement).closest<HTMLElement>('.grid__text, .grid__body [role=gridcell]')
     if (!text || text.classList.contains('grid__cell--tools') || text.classList.contains('grid__cell--actions')) return
     if (text.scrollWidth > text.clientWidth) text.title = text.textContent ?? ''
     else text.removeAttribute('title')
@@ -163,39 +204,49 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   const copyRow = (item: ResultItem) => copy(rowText(item, props.columns), `row ${item.rank}`)
 
   function onKeydown(event: KeyboardEvent): void {
-    // Buttons and resize handles in the grid answer their own keys.
-    if (props.items.length === 0 || (event.target as HTMLElement).closest('button, [role=separator]')) return
+    // Buttons in the grid (reached by pointer, not by Tab) answer their own keys.
+    if (props.items.length === 0 || (event.target as HTMLElement).closest('button')) return
     const at = active.value ?? { row: 0, column: 0 }
     const lastRow = props.items.length - 1
     const lastColumn = props.columns.length - 1
     const page = Math.max(1, Math.floor((scroller.value?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1)
     let next = { ...at }
     const mod = event.ctrlKey || event.metaKey
+    const item = props.items[at.row]
+    if (event.altKey) {
+      // Alt+Left/Right resizes the active cell's column (announced on the headers); the browser's Back is not wanted here.
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+      event.preventDefault()
+      resizeByKey(props.columns[at.column]!, event.key, event.shiftKey)
+      return
+    }
     switch (event.key) {
       case 'ArrowDown': next.row = Math.min(lastRow, at.row + 1); break
-      case 'ArrowUp': next.row = Math.max(0, at.row - 1); break
+      case 'ArrowUp': next.row = Math.max(HEADER, at.row - 1); break
       case 'ArrowRight': next.column = Math.min(lastColumn, at.column + 1); break
       case 'ArrowLeft': next.column = Math.max(0, at.column - 1); break
       case 'PageDown': next.row = Math.min(lastRow, at.row + page); break
-      case 'PageUp': next.row = Math.max(0, at.row - page); break
+      case 'PageUp': next.row = Math.max(Math.min(0, at.row), at.row - page); break
       case 'Home': next = mod ? { row: 0, column: 0 } : { ...at, column: 0 }; break
       case 'End': next = mod ? { row: lastRow, column: lastColumn } : { ...at, column: lastColumn }; break
       case 'Enter':
+        if (!item) return
         event.preventDefault()
-        openDetail(props.items[at.row]!)
+        openDetail(item)
         return
       case 'c':
       case 'C':
-        if (!mod) return
+        if (!mod || !item) return
         event.preventDefault()
-        if (event.shiftKey) void copyRow(props.items[at.row]!)
-        else void copyCell(props.items[at.row]!, props.columns[at.column]!)
+        if (event.shiftKey) void copyRow(item)
+        else void copyCell(item, props.columns[at.column]!)
         return
       default:
         return
     }
     event.preventDefault()
-    virtualizer.value.scrollToIndex(next.row, { align: 'auto' })
+    if (next.row !== HEADER) virtualizer.value.scrollToIndex(next.row, { align: 'auto' })
+    revealColumn(next.column)
     void activate(next.row, next.column)
   }
 
@@ -217,8 +268,14 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   )
 
   return {
-    scroller, rows, cellClasses, totalHeight, widths: columnWidths, startResize, resizeByKey,
-    active, onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths),
+    scroller, rows, cellClasses, totalHeight, startResize, sideways, onScroll, active,
+    activateHeader(column: number): void {
+      revealColumn(column)
+      void activate(HEADER, column)
+    },
+    // The active header cell's column, else null.
+    activeHeader: computed(() => (active.value?.row === HEADER ? active.value.column : null)),
+    onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths, pinned),
     // Sizes the stylesheet reads, so they are written once, here.
     sizes: computed(() => ({ '--row-width': `${totalWidth.value}px`, '--row-height': `${ROW_HEIGHT}px`, '--actions-width': `${ACTIONS_WIDTH}px` })),
   }

@@ -1,0 +1,60 @@
+import type { Column } from '../../../shared/results/table'
+
+/** Attributes that name an object, in order of preference: the one a reader finds a row by. */
+const LABEL_ATTRIBUTES = ['name', 'label', 'title']
+
+/**
+ * The column that names a row, kept in view beside Rank while the grid
+ * scrolls sideways: the first tuple column's name (or label, title), else its
+ * id, else its value. -1 when there is none.
+ */
+export function labelColumn(columns: readonly Column[]): number {
+  const first = columns.find((column) => column.tupleColumn > 0)?.tupleColumn
+  if (first === undefined) return -1
+  const own = (test: (column: Column) => boolean) => columns.findIndex((column) => column.tupleColumn === first && test(column))
+  for (const name of LABEL_ATTRIBUTES) {
+    const at = own((column) => column.kind === 'attribute' && column.attribute === name)
+    if (at >= 0) return at
+  }
+  return own((column) => column.kind === 'id' || column.kind === 'value')
+}
+
+/** The columns that stay in view on the left, left to right: Rank, then the label column. */
+export function pinnedColumns(columns: readonly Column[]): number[] {
+  const rank = columns.findIndex((column) => column.kind === 'rank')
+  const label = labelColumn(columns)
+  return [rank, label].filter((c, at, all) => c >= 0 && all.indexOf(c) === at)
+}
+
+/** Each pinned column's distance from the grid's left edge once it sticks there, by column index. */
+export function pinnedOffsets(pinned: readonly number[], widths: readonly number[]): Map<number, number> {
+  const offsets = new Map<number, number>()
+  let left = 0
+  for (const c of pinned) {
+    offsets.set(c, left)
+    left += widths[c] ?? 0
+  }
+  return offsets
+}
+
+/**
+ * The horizontal scroll position that shows column `c` whole between the
+ * pinned columns on the left and the row actions on the right, or null when
+ * it is in view already. Counts the pinned label column as stuck, which may
+ * scroll a little further than needed but never leaves the column hidden.
+ */
+export function scrollLeftToShow(
+  c: number,
+  widths: readonly number[],
+  pinned: ReadonlyMap<number, number>,
+  view: { scrollLeft: number; clientWidth: number; actionsWidth: number },
+): number | null {
+  if (pinned.has(c)) return null
+  let pinnedWidth = 0
+  for (const column of pinned.keys()) pinnedWidth += widths[column] ?? 0
+  const left = widths.slice(0, c).reduce((sum, width) => sum + width, 0)
+  const right = left + (widths[c] ?? 0)
+  if (left < view.scrollLeft + pinnedWidth) return Math.max(0, left - pinnedWidth)
+  if (right > view.scrollLeft + view.clientWidth - view.actionsWidth) return right - view.clientWidth + view.actionsWidth
+  return null
+}
