@@ -130,7 +130,7 @@ test('the grid is one Tab stop, and its keys reach the row actions', async ({ pa
   await expect(rank(2)).toBeFocused()
 })
 
-test('axe: no serious or critical violation on the screen with results, nor in the row detail', async ({ page, app }) => {
+test('axe: no serious or critical violation on the screen with results, in the row detail, nor in the connection form', async ({ page, app }) => {
   await page.goto(await app.pageUrl())
   await search(page, 'san')
   await grid(page).getByRole('row').nth(2).getByRole('gridcell').nth(4).click()
@@ -151,6 +151,21 @@ test('axe: no serious or critical violation on the screen with results, nor in t
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     for (const line of await seriousViolations(page, 'dialog')) found.push(`row detail, ${colorScheme}: ${line}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  // The connection form, with its advanced settings open and a field's problem showing.
+  await page.getByRole('button', { name: 'New connection' }).click()
+  const form = page.getByRole('dialog', { name: 'New connection' })
+  await form.getByText('Advanced settings').click()
+  await form.getByRole('textbox', { name: 'Request deadline (seconds)' }).fill('0')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form.getByRole('alert')).toBeVisible()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const line of await seriousViolations(page, 'dialog')) found.push(`connection form, ${colorScheme}: ${line}`)
   }
   await page.emulateMedia({ colorScheme: 'light' })
   expect(found).toEqual([])
