@@ -4,15 +4,26 @@ import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import TupleListEditor from '../../src/renderer/components/chain/TupleListEditor.vue'
 
-async function mount(modelValue: string) {
+async function mount(modelValue: string, bareId = false) {
   const emitted: string[] = []
   const screen = await render(TupleListEditor, {
-    props: { modelValue, name: 'value', inputId: 'value-input', 'onUpdate:modelValue': (v: string) => emitted.push(v) },
+    props: { modelValue, name: 'value', inputId: 'value-input', bareId, 'onUpdate:modelValue': (v: string) => emitted.push(v) },
   })
   return { screen, emitted, last: () => emitted[emitted.length - 1] }
 }
 
 describe('TupleListEditor', () => {
+  it('reads a facet filter\'s bare option id as one option, keeps it as written, and refuses it elsewhere', async () => {
+    const { screen, emitted } = await mount('ES', true)
+    await expect.element(screen.getByRole('group', { name: 'Tuple 1' }).getByRole('textbox', { name: 'Entry 1' })).toHaveValue('ES')
+    expect(screen.container.querySelector<HTMLInputElement>('#value-input')?.value).toBe('ES')
+    expect(screen.container.textContent).not.toContain('Not tuple notation yet')
+    expect(emitted).toEqual([])
+    screen.unmount()
+    const other = await mount('ES')
+    await expect.element(other.screen.getByText(/Not tuple notation yet/)).toBeVisible()
+  })
+
   it('shows each tuple of the notation as a row of score and entries', async () => {
     const { screen } = await mount('1("Europe")|0.5("Asia",3)')
     await expect.element(screen.getByRole('group', { name: 'Tuple 1' }).getByRole('textbox', { name: 'Entry 1' })).toHaveValue('Europe')

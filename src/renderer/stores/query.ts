@@ -16,7 +16,8 @@ import type { FacetSelection } from '../../shared/query/facets'
 import type { QueryOptions, QueryRequest, ResponseType, Step } from '../../shared/query/model'
 import { buildUrl, parseUrl } from '../../shared/query/url'
 import { validateRequest, type Problem } from '../../shared/query/validate'
-import type { ResultItem, ResultsResponse, StatisticsResponse } from '../../shared/responses'
+import { optionApplies } from '../../shared/query/response-types'
+import type { CountResponse, OptionsResponse, ResultItem, ResultObject, ResultsResponse, StatisticsResponse } from '../../shared/responses'
 import {
   LOAD_PAGE_SIZE,
   MAX_LOADED_ROWS,
@@ -32,6 +33,7 @@ import {
 import { call, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
 import { failureOf, validationFailure, type QueryFailure } from './query-errors'
+import { isRowType, rowsOf } from './response-rows'
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 10
@@ -45,6 +47,13 @@ export type QueryPhase = 'idle' | 'running' | 'loading-more' | 'done' | 'error' 
 
 /** Performance marks read by `npm run bench` (and visible in DevTools): press of Run, reply in, rows painted. */
 export const MARKS = { run: 'qe:run', reply: 'qe:reply', painted: 'qe:painted' } as const
+
+/** The answer of a response type that is not a page of rows, with what it was asked for. */
+export type SingleAnswer =
+  | { type: 'count'; body: CountResponse }
+  | { type: 'statistics'; body: StatisticsResponse }
+  | { type: 'resultitem'; body: ResultObject; rank: number; column: number }
+  | { type: 'options'; body: OptionsResponse; facet: string; multiselect: boolean }
 
 let nextStepId = 0
 const newId = () => `step-${++nextStepId}`
@@ -80,6 +89,14 @@ export const useQueryStore = defineStore('query', () => {
   const format = ref<string>('json')
   /** A version segment read from a pasted URL; otherwise the connection's own. */
   const version = ref<string | undefined>(undefined)
+  /** What the next run asks for (the "Response type" picker); the rows types show in the grid. */
+  const responseType = ref<ResponseType>('results')
+  /** options/<facet>: the facet options endpoint asked, and whether as for a multiple selection. */
+  const facet = ref('')
+  const multiselect = ref(false)
+  /** resultitem: the 1-based rank and tuple column of the object asked. */
+  const rank = ref(1)
+  const column = ref(1)
   /** Offset the next request (and the URL box) uses: the page shown, back to 0 when the chain changes. */
   const offset = ref(0)
 
@@ -94,6 +111,8 @@ export const useQueryStore = defineStore('query', () => {
   const lastReply = shallowRef<QueryReply | null>(null)
   const statistics = shallowRef<StatisticsResponse | null>(null)
   const statisticsReply = shallowRef<QueryReply | null>(null)
+  /** The last answer of a type that is not rows (count, statistics, resultitem, options); null while rows are shown. */
+  const answer = shallowRef<SingleAnswer | null>(null)
   const lastPageFull = ref(false)
   const phase = ref<QueryPhase>('idle')
   const failure = ref<QueryFailure | null>(null)
@@ -118,17 +137,22 @@ export const useQueryStore = defineStore('query', () => {
   const hasNext = computed(() => results.value !== null && hasMoreRows(shownEnd.value, total.value, lastPageFull.value))
   const canLoadMore = computed(() => hasNext.value && items.value.length < MAX_LOADED_ROWS)
 
+  /** Every option the form sets, then only those the response type takes: the service refuses the others. */
   function options(responseType: ResponseType, pageOffset: number, pageSize: number, withFormat: boolean): QueryOptions {
+    const all: QueryOptions = {}
+    if (connections.config && connections.config !== 'default') all.config = connections.config
+    all.count = Number(pageSize)
+    if (pageOffset > 0) all.offset = pageOffset
+    if (withFormat && format.value !== 'json') all.format = format.value
+    if (level.value !== null) all.level = level.value
+    if (homogeneousArrays.value) all.homogeneousArrays = true
+    if (cutoff.value !== null) all.cutoff = cutoff.value
+    all.rank = Number(rank.value) || 1
+    all.column = Number(column.value) || 1
     const out: QueryOptions = {}
-    if (connections.config && connections.config !== 'default') out.config = connections.config
-    if (responseType === 'results') {
-      out.count = Number(pageSize)
-      if (pageOffset > 0) out.offset = pageOffset
-      if (withFormat && format.value !== 'json') out.format = format.value
-      if (level.value !== null) out.level = level.value
-      if (homogeneousArrays.value) out.homogeneousArrays = true
+    for (const [name, value] of Object.entries(all) as [keyof QueryOptions, never][]) {
+      if (optionApplies(name, responseType)) out[name] = value
     }
-    if (cutoff.value !== null) out.cutoff = cutoff.value
     return out
   }
 
@@ -144,6 +168,16 @@ export const useQueryStore = defineStore('query', () => {
       options: options(responseType, pageOffset, pageSize, withFormat),
     }
     if (chosenVersion) built.version = chosenVersion
+    if (responseType === 'options') {
+      // The chain as it stands, the facet's own filter included: the answer then names the options selected
+      // (as the client libraries ask a facet's options), and Multiselect counts the others beside them.
+      // Every option is listed: the page size is for rows.
+      built.facet = facet.value
+      delete built.options.count
+      delete built.options.offset
+      if (multiselect.value) built.options.multiselect = true
+      else delete built.options.multiselect
+    }
     return built
   }
 
@@ -152,7 +186,7 @@ export const useQueryStore = defineStore('query', () => {
     const connection = connections.selected
     if (!connection) return ''
     try {
-      return buildUrl(connection.queryUrl, request('results', offset.value, count.value, true))
+      return buildUrl(connection.queryUrl, request(responseType.value, offset.value, count.value, true))
     } catch {
       return ''
     }
@@ -161,7 +195,7 @@ export const useQueryStore = defineStore('query', () => {
   /** The chain, its options or the connection changed since the rows shown were asked for: Run would give other rows. */
   const edited = computed(() => {
     const from = shown.value
-    return from !== null && pagingKey(from.connectionId, from.request) !== pagingKey(connections.selectedId, request('results', 0))
+    return from !== null && pagingKey(from.connectionId, from.request) !== pagingKey(connections.selectedId, request(responseType.value, 0))
   })
 
   function validate(built: QueryRequest): Problem[] {
@@ -201,13 +235,59 @@ export const useQueryStore = defineStore('query', () => {
     return false
   }
 
-  /** Runs the chain at a page: the results and, from the first run, the statistics beside them. */
+  /**
+   * Runs the chain at a page: the rows and, from the first run, the
+   * statistics beside them (`results,count` brings its own). A type that is
+   * not rows is one request whose answer replaces the rows.
+   */
   async function run(pageOffset = 0, withStatistics = true, fresh = false): Promise<void> {
     performance.mark(MARKS.run)
-    const built = request('results', pageOffset)
+    const type = responseType.value
+    if (!isRowType(type)) return runSingle(type, fresh)
+    const built = request(type, pageOffset)
     if (!ready(built)) return
     const target = { connectionId: connections.selectedId!, request: built }
-    await show(target, pageOffset, Number(count.value), withStatistics ? request('statistics') : null, fresh)
+    await show(target, pageOffset, Number(count.value), withStatistics && type !== 'results,count' ? request('statistics') : null, fresh)
+  }
+
+  /**
+   * One request of a type that is not rows: its answer is shown in place of
+   * the rows, and paging stops. The statistics are asked beside it, as for
+   * rows, so the side panel speaks of the same chain.
+   */
+  async function runSingle(type: ResponseType, fresh: boolean): Promise<void> {
+    const built = request(type)
+    if (!ready(built)) return
+    stopInFlight()
+    const current = ++generation
+    phase.value = 'running'
+    failure.value = null
+    progress.value = null
+    startedAt.value = performance.now()
+    try {
+      const id = crypto.randomUUID()
+      const [reply, statisticsAnswer] = await Promise.all([
+        send(connections.selectedId!, built, id, fresh),
+        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, request('statistics'), `${id}:statistics`, fresh),
+      ])
+      if (current !== generation) return
+      performance.mark(MARKS.reply)
+      answer.value = singleAnswer(built, reply.body)
+      const stats = statisticsAnswer ?? reply
+      statistics.value = stats.body as StatisticsResponse
+      statisticsReply.value = stats
+      lastReply.value = reply
+      items.value = []
+      results.value = null
+      shown.value = null
+      shownOffset.value = 0
+      offset.value = 0
+      phase.value = 'done'
+    } catch (e) {
+      if (current === generation) fail(e)
+    } finally {
+      if (current === generation) startedAt.value = null
+    }
   }
 
   /** A page size chosen while a run is on its way: that run's rows are re-asked at the new size once they arrive. */
@@ -230,7 +310,8 @@ export const useQueryStore = defineStore('query', () => {
       ])
       if (current !== generation) return
       performance.mark(MARKS.reply)
-      const body = resultsReply.body as ResultsResponse
+      const { page: body, statistics: alongside } = rowsOf(built.responseType, resultsReply.body)
+      answer.value = null
       items.value = body.items
       results.value = body
       lastReply.value = resultsReply
@@ -243,6 +324,9 @@ export const useQueryStore = defineStore('query', () => {
       if (statisticsAnswer) {
         statistics.value = statisticsAnswer.body as StatisticsResponse
         statisticsReply.value = statisticsAnswer
+      } else if (alongside) {
+        statistics.value = alongside
+        statisticsReply.value = resultsReply
       }
       phase.value = 'done'
       if (resizeAfterRun) {
@@ -302,7 +386,7 @@ export const useQueryStore = defineStore('query', () => {
       for (const step of plan) {
         const reply = await send(from.connectionId, atPage(from.request, step.offset, step.count), crypto.randomUUID())
         if (current !== generation) return
-        const body = reply.body as ResultsResponse
+        const { page: body } = rowsOf(from.request.responseType, reply.body)
         items.value = items.value.concat(body.items)
         results.value = body
         lastReply.value = reply
@@ -346,6 +430,7 @@ export const useQueryStore = defineStore('query', () => {
     lastReply.value = null
     statistics.value = null
     statisticsReply.value = null
+    answer.value = null
     failure.value = null
     problems.value = []
     progress.value = null
@@ -422,6 +507,11 @@ export const useQueryStore = defineStore('query', () => {
     homogeneousArrays.value = o.homogeneousArrays ?? false
     cutoff.value = o.cutoff ?? null
     format.value = o.format ?? 'json'
+    responseType.value = pasted.responseType
+    facet.value = pasted.facet ?? facet.value
+    rank.value = o.rank ?? 1
+    column.value = o.column ?? 1
+    multiselect.value = o.multiselect ?? false
     connections.config = o.config ?? 'default'
     // The watcher below sees the new chain and would start from page 1: it takes this offset instead.
     pastedOffset = o.offset ?? 0
@@ -432,14 +522,14 @@ export const useQueryStore = defineStore('query', () => {
 
   // A changed chain or option starts again from the first page (a pasted URL from its own offset).
   let pastedOffset: number | null = null
-  watch([chain, count, level, homogeneousArrays, cutoff], () => {
+  watch([chain, count, level, homogeneousArrays, cutoff, responseType], () => {
     offset.value = pastedOffset ?? 0
     pastedOffset = null
   }, { deep: true })
 
   return {
-    chain, steps, count, level, homogeneousArrays, cutoff, format, version, offset,
-    items, shownOffset, shownCount, shownEnd, shown, edited, results, lastReply, statistics, statisticsReply, total,
+    chain, steps, count, level, homogeneousArrays, cutoff, format, version, offset, responseType, facet, multiselect, rank, column,
+    items, answer, shownOffset, shownCount, shownEnd, shown, edited, results, lastReply, statistics, statisticsReply, total,
     phase, running, failure, error, problems, progress, startedAt,
     page, pageCount, pager, hasPrevious, hasNext, canLoadMore,
     request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage, setPageSize,
@@ -447,6 +537,19 @@ export const useQueryStore = defineStore('query', () => {
     replaceFromUrl,
   }
 })
+
+function singleAnswer(built: QueryRequest, body: unknown): SingleAnswer {
+  switch (built.responseType) {
+    case 'count':
+      return { type: 'count', body: body as CountResponse }
+    case 'resultitem':
+      return { type: 'resultitem', body: body as ResultObject, rank: built.options.rank ?? 1, column: built.options.column ?? 1 }
+    case 'options':
+      return { type: 'options', body: body as OptionsResponse, facet: built.facet ?? '', multiselect: built.options.multiselect ?? false }
+    default:
+      return { type: 'statistics', body: body as StatisticsResponse }
+  }
+}
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)

@@ -1,12 +1,44 @@
 import { storeToRefs } from 'pinia'
 import { computed } from 'vue'
-import { FORMATS } from '../../../shared/query/model'
+import { FORMATS, RESPONSE_TYPES, type OptionName, type ResponseType } from '../../../shared/query/model'
+import { optionApplies, responseTypeLabel } from '../../../shared/query/response-types'
+import { useConnectionsStore } from '../../stores/connections'
 import { PAGE_SIZES, useQueryStore } from '../../stores/query'
 
-/** The options form: page size, level, tuple form, cutoff and the export format. */
+/** What each response type answers, for the picker's tooltip. */
+const TYPE_HINTS: Record<ResponseType, string> = {
+  results: 'A page of results, shown in the grid',
+  statistics: 'The number of results and how many pass each cutoff',
+  count: 'Only the number of results',
+  'results,count': 'A page of results and their number, in one request',
+  resultpage: 'A page of results whose tuples hold the objects themselves',
+  resultitem: 'One result object, by rank and column',
+  options: "A facet's options and the options selected",
+}
+
+/** The options form: response type, page size, level, tuple form, cutoff, the export format and each type's own options. */
 export function useQueryOptions() {
   const query = useQueryStore()
-  const { count, level, homogeneousArrays, cutoff, format, problems } = storeToRefs(query)
+  const connections = useConnectionsStore()
+  const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column } = storeToRefs(query)
+
+  const responseTypes = RESPONSE_TYPES.map((type) => ({ value: type, label: responseTypeLabel(type), hint: TYPE_HINTS[type] }))
+  /** An option the chosen type does not take is not sent: its control is disabled so the form says the same as the URL. */
+  const applies = (name: OptionName) => optionApplies(name, responseType.value)
+  /** The facets whose options can be asked: the API description's facet options endpoints. */
+  const facets = computed(() => (connections.description?.endpoints ?? []).filter((endpoint) => endpoint.kind === 'facet-options').map((endpoint) => endpoint.name))
+  /** Choosing options/<facet> with no facet yet picks the first one, so the request can run at once. */
+  function setResponseType(type: ResponseType): void {
+    responseType.value = type
+    if (type === 'options' && !facets.value.includes(facet.value) && facets.value.length > 0) facet.value = facets.value[0]!
+  }
+  /** Rank and column count from 1: while something else is typed the last whole number stays (the field shows it again on leaving). */
+  const positive = (text: string): number | null => {
+    const n = Number(text)
+    return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : null
+  }
+  const setRank = (text: string) => (rank.value = positive(text) ?? rank.value)
+  const setColumn = (text: string) => (column.value = positive(text) ?? column.value)
 
   /** A pasted URL may ask for another page size (7, or an invalid 500): it is offered as it is, so nothing is lost. */
   const pageSizes = computed(() => {
@@ -22,5 +54,8 @@ export function useQueryOptions() {
   /** A new page size shows at once: the rows on screen are asked again at that size. */
   const setPageSize = (text: string) => query.setPageSize(Number(text))
 
-  return { count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setPageSize, setLevel, setCutoff, problemOf }
+  return {
+    count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setPageSize, setLevel, setCutoff, problemOf,
+    responseType, responseTypes, setResponseType, applies, facets, facet, multiselect, rank, column, setRank, setColumn,
+  }
 }

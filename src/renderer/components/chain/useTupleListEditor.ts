@@ -1,19 +1,20 @@
 import { computed, ref, watch, type Ref } from 'vue'
-import { formatTupleList, parseTupleList, type Tuple, type TupleValue } from '../../../shared/query/tuple'
+import { formatTupleList, parseFilterValue, parseTupleList, type Tuple, type TupleValue } from '../../../shared/query/tuple'
 
 /**
  * The tuple-list editor's logic: the notation as text (what is sent), and
  * the same list as rows of score and values for pointing and clicking. Rows
  * are read from the text; editing a row writes the text anew.
  */
-export function useTupleListEditor(value: Ref<string>, emit: (value: string) => void) {
+export function useTupleListEditor(value: Ref<string>, emit: (value: string) => void, bareId: () => boolean = () => false) {
   /** What the user typed: kept as typed while it does not read, so nothing they wrote is lost. */
   const text = ref(value.value)
   watch(value, (next) => {
     if (next !== text.value) text.value = next
   })
 
-  const parsed = computed(() => (text.value.trim() === '' ? null : parseTupleList(text.value)))
+  // A facet filter's bare option id reads as that one option with score 1; the text keeps it as written.
+  const parsed = computed(() => (text.value.trim() === '' ? null : bareId() ? parseFilterValue(text.value) : parseTupleList(text.value)))
   const tuples = computed<Tuple[]>(() => (parsed.value?.ok ? parsed.value.value : []))
   const error = computed(() => (parsed.value && !parsed.value.ok ? parsed.value.error.message : null))
 

@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { onBeforeUnmount, onMounted, watch } from 'vue'
+import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
 import { isEndpointStep } from '../../../shared/query/model'
 import { useConnectionsStore } from '../../stores/connections'
 import { useFacetsStore } from '../../stores/facets'
@@ -13,7 +13,9 @@ export function useExplorerScreen() {
   const toasts = useToastsStore()
   useFacetsStore()
   const { description } = storeToRefs(connections)
-  const { failure, phase, results } = storeToRefs(query)
+  const { failure, phase, results: rows, answer } = storeToRefs(query)
+  /** Something to show in the results panel: rows, or the answer of a type that is not rows (count, resultitem, options). */
+  const results = computed(() => rows.value ?? answer.value)
 
   watch(
     () => [connections.selectedId, connections.api],

@@ -14,10 +14,13 @@ export const LOAD_TARGETS = [
   { value: '10000', label: 'up to 10,000 rows' },
 ] as const
 
+/** The toolbar's line for an answer that is not rows. */
+const ANSWER_SUMMARIES = { count: 'Count', statistics: 'Statistics', resultitem: 'One result object', options: "A facet's options" } as const
+
 /** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
 export function useResultsPanel() {
   const query = useQueryStore()
-  const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited } =
+  const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited, answer } =
     storeToRefs(query)
 
   const view = ref<'grid' | 'raw'>('grid')
@@ -42,6 +45,7 @@ export function useResultsPanel() {
   const closeDetail = () => (detail.value = null)
 
   const summary = computed(() => {
+    if (answer.value) return ANSWER_SUMMARIES[answer.value.type]
     if (items.value.length === 0) return total.value === null ? 'No rows' : `No rows of ${number(total.value)}`
     const range = `Rows ${number(shownOffset.value + 1)}–${number(shownEnd.value)}`
     return total.value === null ? range : `${range} of ${number(total.value)}`
@@ -91,6 +95,6 @@ export function useResultsPanel() {
     query, items, results, lastReply, phase, progress, progressShare, running, hasNext, hasPrevious, canLoadMore, atCap,
     stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
     edited, detail, openDetail, closeDetail, summary, timing, pager, rangeLabel, pageLabel, pageCount, pageInput, jump,
-    loadTargets: LOAD_TARGETS, loadTarget, loadMore,
+    loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer,
   }
 }
