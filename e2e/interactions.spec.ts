@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type LaunchedApp } from './fixtures/app'
+import { expect, test } from './fixtures/app'
+import { openApp, screenshotsBothSizes } from './fixtures/laptop'
 
 /**
  * What the explorer does when the user changes something after a run, in a
@@ -9,8 +10,6 @@ import { expect, test, type LaunchedApp } from './fixtures/app'
  * another configuration.
  */
 
-const LAPTOP = { width: 1024, height: 700 }
-const DESKTOP = { width: 1440, height: 900 }
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Results' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' })
@@ -29,13 +28,6 @@ async function rankAt(page: Page, rowIndex: number): Promise<string> {
   return (await row.getByRole('gridcell').first().textContent())?.trim() ?? ''
 }
 
-async function open(page: Page, app: LaunchedApp): Promise<void> {
-  await page.setViewportSize(LAPTOP)
-  await page.goto('about:blank')
-  await page.goto(await app.pageUrl())
-  await expect(connectionBox(page)).not.toHaveValue('')
-  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
-}
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill(text)
@@ -43,18 +35,6 @@ async function search(page: Page, text: string): Promise<void> {
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
 }
 
-/** Screenshots in the laptop window and on a large screen, light and dark; the test goes on in the laptop window. */
-async function shot(page: Page, name: string): Promise<void> {
-  for (const size of [LAPTOP, DESKTOP]) {
-    await page.setViewportSize(size)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme })
-      await page.screenshot({ path: `e2e/output/screens/interactions-${name}-${size.width}-${colorScheme}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(LAPTOP)
-}
 
 test.beforeEach(async ({ app }) => {
   // Each test starts on the demo: a copy chosen by an earlier test would be reopened otherwise.
@@ -62,7 +42,7 @@ test.beforeEach(async ({ app }) => {
 })
 
 test('a new page size shows at once, without Run, from the page that holds the first row shown', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await search(page, 'san')
   await expect(summary(page)).toHaveText('Rows 1–10 of 5,628')
   await page.getByRole('button', { name: 'Next page' }).click()
@@ -77,7 +57,7 @@ test('a new page size shows at once, without Run, from the page that holds the f
   await expect(pager(page).getByRole('spinbutton', { name: 'Page' })).toHaveValue('1')
   await expect(pager(page)).toContainText('of 226')
   await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(/count=25$/)
-  await shot(page, 'page-size-25')
+  await screenshotsBothSizes(page, 'interactions-page-size-25')
 
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(summary(page)).toHaveText('Rows 26–50 of 5,628')
@@ -87,7 +67,7 @@ test('a new page size shows at once, without Run, from the page that holds the f
 })
 
 test('after Load more the pager shows the rows loaded, and Next page continues after them', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await search(page, 'san')
   await expect(pager(page).getByRole('spinbutton', { name: 'Page' })).toHaveValue('1')
   await page.getByRole('button', { name: 'Load more' }).click()
@@ -98,7 +78,7 @@ test('after Load more the pager shows the rows loaded, and Next page continues a
   const pageBox = pager(page).getByRole('spinbutton', { name: 'Page' })
   await expect(pageBox).toHaveCount(0)
   await expect(pager(page).getByText('of 563', { exact: true })).toHaveCount(0)
-  await shot(page, 'load-more-pager')
+  await screenshotsBothSizes(page, 'interactions-load-more-pager')
 
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(summary(page)).toHaveText('Rows 21–30 of 5,628')
@@ -111,7 +91,7 @@ test('after Load more the pager shows the rows loaded, and Next page continues a
 })
 
 test('after the chain is edited, Load more and the pager continue the run whose rows are shown', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await search(page, 'san')
   await expect(summary(page)).toHaveText('Rows 1–10 of 5,628')
   const firstTen = await grid(page).getByRole('row').nth(1).textContent()
@@ -136,7 +116,7 @@ test('after the chain is edited, Load more and the pager continue the run whose 
   await page.getByRole('tab', { name: 'Raw response' }).click()
   await expect(page.getByRole('tabpanel')).toContainText('/e/search/p/query/san/results?count=10&offset=20')
   await page.getByRole('tab', { name: 'Grid' }).click()
-  await shot(page, 'edited-chain-load-more')
+  await screenshotsBothSizes(page, 'interactions-edited-chain-load-more')
 
   // Run takes the edited chain.
   await page.getByRole('button', { name: 'Run', exact: true }).click()
@@ -149,7 +129,7 @@ async function fillForm(dialog: Locator, values: Record<string, string>): Promis
 }
 
 test('Test connection with a wrong secret says why, and saves nothing', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   const before = ((await app.invoke('connections:list', {})).data as { id: string; name: string }[]).map((c) => c.name)
   const demo = ((await app.invoke('connections:list', {})).data as { id: string; authUrl: string; queryUrl: string }[]).find((c) => c.id === 'demo')!
   await page.getByRole('button', { name: 'New connection' }).click()
@@ -170,7 +150,7 @@ test('Test connection with a wrong secret says why, and saves nothing', async ({
   // Still the unsaved form, secret and all: nothing was stored, nothing chosen.
   await expect(dialog).toHaveAccessibleName('New connection')
   await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveValue('certainly-not-the-secret')
-  await shot(page, 'test-wrong-secret')
+  await screenshotsBothSizes(page, 'interactions-test-wrong-secret')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toHaveCount(0)
 
@@ -181,7 +161,7 @@ test('Test connection with a wrong secret says why, and saves nothing', async ({
 })
 
 test('Duplicate connection of the demo gives an editable copy that queries config production', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await page.getByRole('button', { name: 'Connection settings' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toHaveAccessibleName('Demo connection')
@@ -193,7 +173,7 @@ test('Duplicate connection of the demo gives an editable copy that queries confi
   await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveValue('')
   await expect(dialog.getByRole('textbox', { name: 'Client secret' })).toHaveAttribute('placeholder', /^Stored/)
   await fillForm(dialog, { Name: 'Demo, production', Config: 'production' })
-  await shot(page, 'duplicate-demo')
+  await screenshotsBothSizes(page, 'interactions-duplicate-demo')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: 'Saved “Demo, production”' })).toBeVisible()
@@ -206,5 +186,5 @@ test('Duplicate connection of the demo gives an editable copy that queries confi
   const panel = page.getByRole('tabpanel')
   await expect(panel).toContainText('config=production')
   await expect(panel.getByRole('definition').first()).toHaveText('200')
-  await shot(page, 'duplicate-production-run')
+  await screenshotsBothSizes(page, 'interactions-duplicate-production-run')
 })

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, test, type LaunchedApp } from './fixtures/app'
+import { expect, test } from './fixtures/app'
+import { DESKTOP, LAPTOP, openApp } from './fixtures/laptop'
 
 /**
  * The explorer in a laptop window and on a large screen: the results keep
@@ -7,19 +8,10 @@ import { expect, test, type LaunchedApp } from './fixtures/app'
  * window, the theme is the user's to choose, and a page load is clean.
  */
 
-const LAPTOP = { width: 1024, height: 700 }
-const DESKTOP = { width: 1440, height: 900 }
 const SMALLEST = { width: 900, height: 600 }
 
 const resultsGrid = (page: Page) => page.getByRole('grid', { name: 'Results' })
 
-async function open(page: Page, app: LaunchedApp, size: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(size)
-  // A fresh document each time (going to a new address of the same page would only change its fragment).
-  await page.goto('about:blank')
-  await page.goto(await app.pageUrl())
-  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
-}
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill(text)
@@ -52,7 +44,7 @@ async function visibleRows(page: Page): Promise<number> {
 
 for (const size of [LAPTOP, DESKTOP]) {
   test(`at ${size.width}×${size.height} a search shows at least 8 result rows, with the statistics and facets folded or open`, async ({ page, app }) => {
-    await open(page, app, size)
+    await openApp(page, app, size)
     await search(page, 'san')
     await expect(page.getByText(/^Rows 1–10 of/)).toBeVisible()
     expect(await visibleRows(page)).toBeGreaterThanOrEqual(8)
@@ -77,7 +69,7 @@ for (const size of [LAPTOP, DESKTOP]) {
 }
 
 test('at 900×600 the grid still shows rows, with the panel open too, and nothing needs scrolling sideways', async ({ page, app }) => {
-  await open(page, app, SMALLEST)
+  await openApp(page, app, SMALLEST)
   await search(page, 'san')
   expect(await visibleRows(page)).toBeGreaterThanOrEqual(6)
   await page.getByRole('button', { name: 'Statistics and facets' }).click()
@@ -116,7 +108,7 @@ test('the header keeps one row: a long connection name is cut with an ellipsis, 
   const saved = (await app.invoke('connections:save', { name, authUrl: demo.authUrl, queryUrl: demo.queryUrl, workspace: 'world', api: 'places', clientId: 'analyst' })).data as { id: string }
   try {
     for (const size of [LAPTOP, DESKTOP]) {
-      await open(page, app, size)
+      await openApp(page, app, size)
       const before = await headerBoxes(page)
       expect(before.header.height).toBeLessThanOrEqual(56)
       expectOneRow(before, size.width)
@@ -148,7 +140,7 @@ test('the header keeps one row: a long connection name is cut with an ellipsis, 
 })
 
 test('API and Config are comboboxes offering what the API describes, and take free text', async ({ page, app }) => {
-  await open(page, app, LAPTOP)
+  await openApp(page, app, LAPTOP)
   const url = page.getByRole('textbox', { name: 'Request URL' })
   const config = page.getByRole('combobox', { name: 'Config' })
   const api = page.getByRole('combobox', { name: 'API' })
@@ -193,7 +185,7 @@ test('API and Config are comboboxes offering what the API describes, and take fr
 
 for (const size of [LAPTOP, DESKTOP]) {
   test(`at ${size.width}×${size.height} every option of the Columns menu is visible and inside the window`, async ({ page, app }) => {
-    await open(page, app, size)
+    await openApp(page, app, size)
     await search(page, 'san')
     await page.getByRole('button', { name: 'Columns' }).click()
     const menu = page.getByRole('group', { name: 'Attributes shown as columns' })
@@ -243,7 +235,7 @@ const background = (page: Page) => page.locator('body').evaluate((body) => body.
 
 test('Theme: Light, Dark or System, remembered, applied before the app draws, and the chart follows', async ({ page, app }) => {
   await page.emulateMedia({ colorScheme: 'light' })
-  await open(page, app, DESKTOP)
+  await openApp(page, app, DESKTOP)
   const theme = page.getByRole('radiogroup', { name: 'Theme' })
   await expect(theme.getByRole('radio', { name: 'System' })).toBeChecked()
   await search(page, 'san')
@@ -265,7 +257,10 @@ test('Theme: Light, Dark or System, remembered, applied before the app draws, an
   })
   await page.reload({ waitUntil: 'commit' })
   // The document is parsed and styled, while the app's script is still held back.
-  await page.waitForFunction("document.readyState !== 'loading' && [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/'))")
+  // Polled with page.evaluate (DevTools' evaluation is exempt from the page's no-eval policy; waitForFunction's polling is not).
+  await expect
+    .poll(() => page.evaluate("document.readyState !== 'loading' && [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/'))"))
+    .toBe(true)
   expect(await page.locator('#app').evaluate((app) => app.childElementCount)).toBe(0)
   expect(await background(page)).toBe(dark)
   releaseScript()
@@ -291,7 +286,7 @@ test('a page load asks for nothing that is missing and logs no error; the app ic
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  await open(page, app, DESKTOP)
+  await openApp(page, app, DESKTOP)
   await search(page, 'san')
 
   // Headless Chromium may not fetch icons by itself: fetch what the page names as its icon, as a browser would.

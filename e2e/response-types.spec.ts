@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type LaunchedApp } from './fixtures/app'
+import { openApp, screenshotsBothSizes } from './fixtures/laptop'
 
 /**
  * Issue 13 in the window: the "Response type" picker changes what is asked
@@ -9,8 +10,6 @@ import { expect, test, type LaunchedApp } from './fixtures/app'
  * that option.
  */
 
-const LAPTOP = { width: 1024, height: 700 }
-const DESKTOP = { width: 1440, height: 900 }
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Results' })
 const connectionBox = (page: Page) => page.getByRole('combobox', { name: 'Connection' })
@@ -18,13 +17,6 @@ const urlBox = (page: Page) => page.getByRole('textbox', { name: 'Request URL' }
 const responseType = (page: Page) => page.getByRole('combobox', { name: 'Response type' })
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true })
 
-async function open(page: Page, app: LaunchedApp): Promise<void> {
-  await page.setViewportSize(LAPTOP)
-  await page.goto('about:blank')
-  await page.goto(await app.pageUrl())
-  await expect(connectionBox(page)).not.toHaveValue('')
-  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
-}
 
 async function typeQuery(page: Page, text: string): Promise<void> {
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill(text)
@@ -35,25 +27,13 @@ async function demoQueryUrl(app: LaunchedApp): Promise<string> {
   return list.find((connection) => connection.id === 'demo')!.queryUrl.replace(/\/+$/, '')
 }
 
-/** Screenshots in the laptop window and on a large screen, light and dark; the test goes on in the laptop window. */
-async function shot(page: Page, name: string): Promise<void> {
-  for (const size of [LAPTOP, DESKTOP]) {
-    await page.setViewportSize(size)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme })
-      await page.screenshot({ path: `e2e/output/screens/response-types-${name}-${size.width}-${colorScheme}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(LAPTOP)
-}
 
 test.beforeEach(async ({ app }) => {
   await app.invoke('connections:use', { connectionId: 'demo' })
 })
 
 test('Response type count asks /count and shows the total, without rows or paging', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await typeQuery(page, 'san')
   await responseType(page).selectOption('count')
   await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/count$/)
@@ -65,7 +45,7 @@ test('Response type count asks /count and shows the total, without rows or pagin
   await expect(count).toContainText('5,628 results')
   await expect(grid(page)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0)
-  await shot(page, 'count')
+  await screenshotsBothSizes(page, 'response-types-count')
 
   // Back to results: rows again, with the page size sent.
   await responseType(page).selectOption('results')
@@ -76,7 +56,7 @@ test('Response type count asks /count and shows the total, without rows or pagin
 })
 
 test('results,count shows the rows and their total from one request', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await typeQuery(page, 'san')
   await responseType(page).selectOption('results,count')
   await expect(urlBox(page)).toHaveValue(/\/results,count\?count=10$/)
@@ -88,7 +68,7 @@ test('results,count shows the rows and their total from one request', async ({ p
 })
 
 test('resultitem with Rank 3 shows that one object with its attributes', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await typeQuery(page, 'san')
   // The third row of the results, to compare with.
   await runButton(page).click()
@@ -109,11 +89,11 @@ test('resultitem with Rank 3 shows that one object with its attributes', async (
   await expect(object.getByRole('term').first()).toBeVisible()
   expect(await object.getByRole('term').count()).toBeGreaterThan(1)
   await expect(grid(page)).toHaveCount(0)
-  await shot(page, 'resultitem')
+  await screenshotsBothSizes(page, 'response-types-resultitem')
 })
 
 test('options/<facet> lists the facet options with the selection, and a pasted bare facet value ticks that option', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await typeQuery(page, 'san')
   await responseType(page).selectOption('options')
   // The facets the API describes are offered; the first is chosen so the request can run at once.
@@ -165,11 +145,11 @@ test('options/<facet> lists the facet options with the selection, and a pasted b
   expect(await options.getByRole('row').count()).toBeGreaterThan(10)
   await expect(options.getByRole('row').nth(1)).toContainText('✓')
   await expect(options.getByRole('row').nth(2)).not.toContainText('✓')
-  await shot(page, 'options')
+  await screenshotsBothSizes(page, 'response-types-options')
 })
 
 test('a copy of the demo connection set to OAuth 2.0 client credentials runs a search', async ({ page, app }) => {
-  await open(page, app)
+  await openApp(page, app)
   await page.getByRole('button', { name: 'Connection settings' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toHaveAccessibleName('Demo connection')
@@ -180,7 +160,7 @@ test('a copy of the demo connection set to OAuth 2.0 client credentials runs a s
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo, OAuth')
   await dialog.getByRole('combobox', { name: 'Token request' }).selectOption({ label: 'OAuth 2.0 client credentials (POST /oauth/token)' })
   await expect(dialog.getByText(/POST <auth URL>\/oauth\/token/)).toBeVisible()
-  await shot(page, 'token-request')
+  await screenshotsBothSizes(page, 'response-types-token-request')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(connectionBox(page).locator('option:checked')).toHaveText('Demo, OAuth')

@@ -39,17 +39,18 @@ export function pageOf(items: Item[], offset: number, count: number): Page {
   return { offset, count, items: items.slice(offset, offset + count) }
 }
 
-export function resultsBody(result: ResultSet, page: Page, level: number, homogeneous: boolean): JsonObject {
+/** A page of ranked items, each tuple written by `tuple`: the shape `results` and `resultpage` share. */
+function pageBody(result: ResultSet, page: Page, tuple: (item: Item) => unknown): JsonObject {
   return {
     offset: page.offset,
     count: page.count,
     type: result.output,
-    items: page.items.map((item, index) => ({
-      rank: page.offset + index + 1,
-      probability: item.p,
-      tuple: renderTuple(item, level, homogeneous),
-    })),
+    items: page.items.map((item, index) => ({ rank: page.offset + index + 1, probability: item.p, tuple: tuple(item) })),
   }
+}
+
+export function resultsBody(result: ResultSet, page: Page, level: number, homogeneous: boolean): JsonObject {
+  return pageBody(result, page, (item) => renderTuple(item, level, homogeneous))
 }
 
 const CUTOFFS = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0]
@@ -97,16 +98,7 @@ function referenceView(object: DataObject): JsonObject {
 
 /** `resultpage`: a results page whose tuples hold entity views. */
 export function resultPageBody(result: ResultSet, page: Page): JsonObject {
-  return {
-    offset: page.offset,
-    count: page.count,
-    type: result.output,
-    items: page.items.map((item, index) => ({
-      rank: page.offset + index + 1,
-      probability: item.p,
-      tuple: item.tuple.map(entityView),
-    })),
-  }
+  return pageBody(result, page, (item) => item.tuple.map(entityView))
 }
 
 export interface FacetOption {
