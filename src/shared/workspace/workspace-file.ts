@@ -1,0 +1,274 @@
+import { z } from 'zod'
+import { ConnectionInputSchema } from '../ipc/contract'
+import { nestedDeeperThan } from '../json-depth'
+import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
+import { formatPath } from '../query/request-json'
+
+/**
+ * The workspace file (`.qxw.json`): named saved queries and the connections
+ * they run on, as plain JSON meant to be committed to git and shared. So it is
+ * written byte-stable (the same workspace always gives the same text) and read
+ * as hostile input: a file from someone else is checked field by field, and a
+ * field that looks like a secret or a token is refused rather than ignored,
+ * because such a file must not travel around with a credential in it.
+ */
+
+export const WORKSPACE_FORMAT = 'query-explorer-workspace'
+export const WORKSPACE_VERSION = 1
+export const WORKSPACE_EXTENSION = '.qxw.json'
+
+/** An id that only links a query to a connection inside one file (not the app's connection id). */
+const FileId = z.string().min(1).max(200)
+
+/**
+ * A connection as the file describes it: the profile's fields minus anything
+ * that is the app's own (its id, the deadline setting) and with no room for
+ * a secret. Unknown keys are stripped, so nothing the schema does not name is
+ * ever written back.
+ */
+export const WorkspaceConnectionSchema = ConnectionInputSchema.pick({
+  name: true,
+  authUrl: true,
+  queryUrl: true,
+  version: true,
+  workspace: true,
+  api: true,
+  config: true,
+  clientId: true,
+  tokenRequest: true,
+})
+  .extend({ id: FileId })
+  .strip()
+
+export const SavedQuerySchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    /** The `id` of one of the file's connections. */
+    connection: FileId,
+    notes: z.string().max(100_000).default(''),
+    /** The request model: chain, response type and options. */
+    request: QueryRequestSchema,
+  })
+  .strip()
+
+/**
+ * Top-level keys this version does not know (a later one adds `tests`) are
+ * kept as they were and written back, so an older app does not drop them.
+ */
+export const WorkspaceSchema = z
+  .object({
+    format: z.literal(WORKSPACE_FORMAT),
+    version: z.literal(WORKSPACE_VERSION),
+    connections: z.array(WorkspaceConnectionSchema).max(1_000).default(() => []),
+    queries: z.array(SavedQuerySchema).max(10_000).default(() => []),
+  })
+  .loose()
+  .superRefine((workspace, context) => {
+    const ids = new Set<string>()
+    workspace.connections.forEach((connection, index) => {
+      if (ids.has(connection.id)) {
+        context.addIssue({ code: 'custom', path: ['connections', index, 'id'], message: `the id "${connection.id}" is used by two connections` })
+      }
+      ids.add(connection.id)
+    })
+    const names = new Set<string>()
+    workspace.queries.forEach((query, index) => {
+      if (!ids.has(query.connection)) {
+        context.addIssue({ code: 'custom', path: ['queries', index, 'connection'], message: `names no connection of this file ("${query.connection}")` })
+      }
+      if (names.has(query.name)) {
+        context.addIssue({ code: 'custom', path: ['queries', index, 'name'], message: `the name "${query.name}" is used by two queries` })
+      }
+      names.add(query.name)
+    })
+  })
+
+export type WorkspaceConnection = z.infer<typeof WorkspaceConnectionSchema>
+export type SavedQuery = z.infer<typeof SavedQuerySchema>
+export type Workspace = z.infer<typeof WorkspaceSchema>
+
+export type ParseWorkspaceResult = { ok: true; workspace: Workspace } | { ok: false; message: string }
+
+/** A workspace with nothing in it, ready to be filled and saved. */
+export function emptyWorkspace(): Workspace {
+  return { format: WORKSPACE_FORMAT, version: WORKSPACE_VERSION, connections: [], queries: [] }
+}
+
+/**
+ * Names a file field may not have, compared without case, `_` or `-`:
+ * `clientSecret`, `access_token`, `password`, `apiKey`… `tokenRequest` is the
+ * connection's token request kind (json or OAuth), not a token.
+ */
+const SECRET_NAME = /secret|token|passw(or)?d|passphrase|apikey|credential|bearer|authorization|privatekey/
+const ALLOWED_NAMES = new Set(['tokenrequest'])
+
+function looksSecret(key: string): boolean {
+  const bare = key.toLowerCase().replace(/[^a-z0-9]/g, '')
+  return SECRET_NAME.test(bare) && !ALLOWED_NAMES.has(bare)
+}
+
+/**
+ * The path of the first secret-looking key, or null. The names inside a
+ * step's `parameters` and `context` are left alone: they are the API's own
+ * parameter names, already part of the request URL the app shows and logs.
+ */
+export function secretLookingField(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = secretLookingField(value[index], [...path, index])
+      if (found) return found
+    }
+    return null
+  }
+  if (value === null || typeof value !== 'object') return null
+  const inStep = path.length >= 2 && path[path.length - 2] === 'steps'
+  for (const key of Object.keys(value)) {
+    if (inStep && (key === 'parameters' || key === 'context')) continue
+    if (looksSecret(key)) return [...path, key]
+    const found = secretLookingField((value as Record<string, unknown>)[key], [...path, key])
+    if (found) return found
+  }
+  return null
+}
+
+function own(value: unknown, key: string | number): unknown {
+  return value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined
+}
+
+/**
+ * zod's records leave out a `__proto__` key, but to the URL codec it is an
+ * ordinary parameter name (see records.ts), so it would be lost on the next
+ * save. Puts such records back as they were read, in their order; returns the
+ * path of a `__proto__` whose value is not text.
+ */
+function keepProtoNames(workspace: Workspace, raw: unknown): (string | number)[] | null {
+  const queries = own(raw, 'queries')
+  for (const [q, query] of workspace.queries.entries()) {
+    const steps = own(own(own(queries, q), 'request'), 'steps')
+    for (const [s, step] of query.request.steps.entries()) {
+      for (const name of ['parameters', 'context'] as const) {
+        const record = own(own(steps, s), name)
+        if (record === undefined || !Object.hasOwn(record as object, '__proto__')) continue
+        const path = ['queries', q, 'request', 'steps', s, name, '__proto__']
+        if (typeof own(record, '__proto__') !== 'string') return path
+        ;(step as Record<string, unknown>)[name] = Object.fromEntries(Object.entries(record as Record<string, string>))
+      }
+    }
+  }
+  return null
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol')
+  const field = formatPath(path) || '(file)'
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field}: is missing (expected ${issue.expected})`
+  return `${field}: ${issue.message.replace(/^Invalid input: /, '')}`
+}
+
+/** Reads a workspace file's text; `fileName` is only for the messages. */
+export function parseWorkspace(text: string, fileName: string): ParseWorkspaceResult {
+  const fail = (what: string): ParseWorkspaceResult => ({ ok: false, message: `"${fileName}" ${what}` })
+  let input: unknown
+  try {
+    input = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+  } catch (error) {
+    return fail(`is not valid JSON: ${(error as Error).message}.`)
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return fail(`is not a Query Explorer workspace: it holds no JSON object.`)
+  }
+  const top = input as Record<string, unknown>
+  if (top.format !== WORKSPACE_FORMAT) {
+    const found = top.format === undefined ? 'it has no "format"' : `its "format" is ${JSON.stringify(top.format)}`
+    return fail(`is not a Query Explorer workspace: ${found}, expected "${WORKSPACE_FORMAT}".`)
+  }
+  if (typeof top.version === 'number' && top.version > WORKSPACE_VERSION) {
+    return fail(
+      `was written by a newer Query Explorer (workspace format version ${top.version}); this version reads version ${WORKSPACE_VERSION}. Update the app to open it.`,
+    )
+  }
+  if (nestedDeeperThan(input)) return fail('nests its values too deeply to be a workspace.')
+  const secret = secretLookingField(input)
+  if (secret) {
+    return fail(
+      `holds a field that looks like a secret or a token (${formatPath(secret)}); a workspace file never holds one. Remove the field and keep the secret in the app's keychain.`,
+    )
+  }
+  const parsed = WorkspaceSchema.safeParse(input)
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+    const shown = issues.slice(0, 5).map(describeIssue).join('; ')
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''
+    return fail(`is not a valid workspace: ${shown}${more}.`)
+  }
+  const badProto = keepProtoNames(parsed.data, input)
+  if (badProto) return fail(`is not a valid workspace: ${formatPath(badProto)}: expected string.`)
+  return { ok: true, workspace: parsed.data }
+}
+
+/** Own properties in the given order, leaving out those not set. */
+function ordered(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key]
+  return out
+}
+
+/** Parameter and context names keep their order: it is the request's (and the URL's) order. */
+function copyRecord(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record))
+}
+
+function canonicalStep(step: Step): Record<string, unknown> {
+  return 'endpoint' in step
+    ? { endpoint: step.endpoint, parameters: copyRecord(step.parameters) }
+    : { context: copyRecord(step.context) }
+}
+
+function canonicalRequest(request: QueryRequest): Record<string, unknown> {
+  return ordered(
+    {
+      ...request,
+      steps: request.steps.map(canonicalStep),
+      options: ordered(request.options, OPTION_ORDER),
+    },
+    ['version', 'workspace', 'api', 'steps', 'responseType', 'facet', 'options'],
+  )
+}
+
+const CONNECTION_KEYS = ['id', 'name', 'authUrl', 'queryUrl', 'version', 'workspace', 'api', 'config', 'clientId', 'tokenRequest'] as const
+const KNOWN_TOP = ['format', 'version', 'connections', 'queries']
+
+/**
+ * The file's text: known keys in a fixed order (as in the schema), then the
+ * unknown top-level keys sorted by name (UTF-16 code units), each with its
+ * value as it was read; 2-space indent and a trailing newline. The same
+ * workspace always gives the same bytes. The workspace goes through the
+ * schema first, so a key the schema does not name inside a connection or a
+ * query is never written, and one that looks like a secret stops the save.
+ */
+export function serializeWorkspace(workspace: Workspace): string {
+  const secret = secretLookingField(workspace)
+  if (secret) throw new Error(`The workspace was not saved: ${formatPath(secret)} looks like a secret or a token, and a workspace file never holds one.`)
+  const parsed = WorkspaceSchema.safeParse(workspace)
+  if (!parsed.success) throw new Error(`The workspace was not saved: ${parsed.error.issues.slice(0, 5).map(describeIssue).join('; ')}.`)
+  const badProto = keepProtoNames(parsed.data, workspace)
+  if (badProto) throw new Error(`The workspace was not saved: ${formatPath(badProto)}: expected string.`)
+  const valid = parsed.data as Record<string, unknown> & Workspace
+  const out: Record<string, unknown> = {
+    format: WORKSPACE_FORMAT,
+    version: WORKSPACE_VERSION,
+    connections: valid.connections.map((connection) => ordered(connection, CONNECTION_KEYS)),
+    queries: valid.queries.map((query) => ({
+      name: query.name,
+      connection: query.connection,
+      notes: query.notes,
+      request: canonicalRequest(query.request),
+    })),
+  }
+  const extras = Object.keys(valid)
+    .filter((key) => !KNOWN_TOP.includes(key))
+    .sort()
+  // defineProperty, not assignment: an unknown key may be `__proto__`.
+  for (const key of extras) Object.defineProperty(out, key, { value: valid[key], enumerable: true, writable: true, configurable: true })
+  return `${JSON.stringify(out, null, 2)}\n`
+}
