@@ -36,6 +36,8 @@ const VALID: Record<Channel, Record<string, unknown>> = {
     request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} },
   },
   'query:cancel': { requestId: 'r' },
+  'history:list': { text: 'x' },
+  'history:clear': {},
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']
@@ -72,6 +74,7 @@ describe('IPC validation', () => {
         for (const wrong of WRONG_TYPES) {
           if (field === 'api' && wrong === '') continue // an empty default API is allowed
           if (channel === 'connections:save' && ['authUrl', 'clientId'].includes(field) && wrong === '') continue
+          if (channel === 'history:list' && wrong === '') continue // an empty search lists everything
           await expectValidation(channel, { ...valid, [field]: wrong })
         }
         if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })
@@ -82,6 +85,10 @@ describe('IPC validation', () => {
     await expectValidation('query:run', { ...run, request: { ...run.request, steps: [{ endpoint: 'e', parameters: { q: 'x'.repeat(20_000) } }] } })
     await expectValidation('query:run', { ...run, request: { ...run.request, options: { count: 10, sneaky: true } } })
     await expectValidation('query:run', { ...run, request: { ...run.request, steps: [{ endpoint: 1 }] } })
+    await expectValidation('history:list', { limit: 1_001 })
+    await expectValidation('history:list', { limit: 0 })
+    await expectValidation('history:list', { limit: 2.5 })
+    await expectValidation('history:list', { text: 'x'.repeat(20_000) })
     await expectValidation('query:run', { ...run, request: { ...run.request, steps: Array.from({ length: 5_000 }, () => ({ endpoint: 'e', parameters: {} })) } })
     let deep: unknown = {}
     for (let i = 0; i < 200; i++) deep = { deep }

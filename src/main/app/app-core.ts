@@ -5,10 +5,12 @@ import { ConnectionStore } from '../connections/connection-store'
 import { openSecretStore, type KeychainTimeouts } from '../credentials/open-secret-store'
 import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
 import { startDemoService, type DemoService } from '../demo/demo-service-process'
+import { HistoryStore } from '../history/history-store'
 import { createDispatcher, type Dispatch } from '../ipc/dispatch'
 import type { HandlerTable } from '../ipc/handler-table'
 import { appHandlers } from '../ipc/handlers/app-handlers'
 import { connectionHandlers } from '../ipc/handlers/connection-handlers'
+import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../query/http-client'
@@ -38,6 +40,7 @@ export interface AppCore {
   dispatch: Dispatch
   log: Logger
   secrets: SecretStore
+  history: HistoryStore
   demo: DemoService | null
   close(): Promise<void>
 }
@@ -63,6 +66,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const tokens = new TokenManager(http, Date.now, redact)
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
   const runner = new QueryRunner(http, tokens, options.replyCache)
+  const history = new HistoryStore(options.dataDir)
 
   const info = (): AppInfo => ({
     version: options.version,
@@ -76,12 +80,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const handlers: HandlerTable = {
     ...appHandlers(info),
     ...connectionHandlers(registry, tokens, runner),
-    ...queryHandlers(registry, runner),
+    ...queryHandlers(registry, runner, { store: history, log }),
+    ...historyHandlers(history),
   }
   return {
     dispatch: createDispatcher(handlers, log),
     log,
     secrets,
+    history,
     demo,
     async close() {
       await http.close()

@@ -84,7 +84,7 @@ export const useFacetsStore = defineStore('facets', () => {
     inFlight.set(facet, id)
     states.value = { ...states.value, [facet]: { ...stateOf(facet), status: 'loading', message: null } }
     try {
-      const reply = await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built })
+      const reply = await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built, companion: true })
       if (inFlight.get(facet) !== id) return
       states.value = { ...states.value, [facet]: { status: 'ready', options: facetOptions(reply.body as ResultsResponse), message: null } }
     } catch (e) {

@@ -202,10 +202,11 @@ export const useQueryStore = defineStore('query', () => {
     return problemsForEditor(validateRequest(built, { description: connections.description }), chain.value)
   }
 
-  async function send(connectionId: string, built: QueryRequest, id: string, fresh = false): Promise<QueryReply> {
+  /** A companion request (the statistics beside a page) is not one the user ran: History leaves it out. */
+  async function send(connectionId: string, built: QueryRequest, id: string, fresh = false, companion = false): Promise<QueryReply> {
     inFlight.add(id)
     try {
-      return await call('query:run', { connectionId, requestId: id, request: built, ...(fresh ? { fresh } : {}) })
+      return await call('query:run', { connectionId, requestId: id, request: built, ...(fresh ? { fresh } : {}), ...(companion ? { companion } : {}) })
     } finally {
       inFlight.delete(id)
     }
@@ -268,7 +269,7 @@ export const useQueryStore = defineStore('query', () => {
       const id = crypto.randomUUID()
       const [reply, statisticsAnswer] = await Promise.all([
         send(connections.selectedId!, built, id, fresh),
-        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, request('statistics'), `${id}:statistics`, fresh),
+        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, request('statistics'), `${id}:statistics`, fresh, true),
       ])
       if (current !== generation) return
       performance.mark(MARKS.reply)
@@ -306,7 +307,7 @@ export const useQueryStore = defineStore('query', () => {
     try {
       const [resultsReply, statisticsAnswer] = await Promise.all([
         send(target.connectionId, built, id, fresh),
-        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, fresh) : Promise.resolve(null),
+        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, fresh, true) : Promise.resolve(null),
       ])
       if (current !== generation) return
       performance.mark(MARKS.reply)

@@ -17,6 +17,8 @@ export const CHANNELS = [
   'api:describe',
   'query:run',
   'query:cancel',
+  'history:list',
+  'history:clear',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

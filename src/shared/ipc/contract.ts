@@ -116,6 +116,29 @@ export const QueryReplySchema = z.object({
   cached: z.boolean(),
 })
 
+/** One query run as the History keeps it: what was sent (never a token) and how it went. */
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  /** ISO time the run started. */
+  at: z.string(),
+  connectionId: z.string(),
+  connectionName: z.string(),
+  api: z.string(),
+  config: z.string(),
+  /** The request URL exactly as sent; the runner's URLs never carry a token. */
+  url: z.string(),
+  responseType: z.string(),
+  /** The HTTP status of an answer; null when the run failed before one. */
+  status: z.number().int().nullable(),
+  error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
+  /** The total the answer carries (statistics, count, results,count); else null. */
+  total: z.number().int().nullable(),
+  itemCount: z.number().int().nullable(),
+  durationMs: z.number(),
+  /** The request model, so "Open in editor" restores it. */
+  request: QueryRequestSchema,
+})
+
 export const contract = {
   'app:info': { request: z.object({}).strict(), reply: AppInfoSchema },
   'connections:list': { request: z.object({}).strict(), reply: z.array(ConnectionViewSchema) },
@@ -158,6 +181,8 @@ export const contract = {
         request: QueryRequestSchema,
         /** Bypass the short-lived cache of identical requests ("Run again"). */
         fresh: z.boolean().optional(),
+        /** Asked alongside the user's run (its statistics, facet counts): not recorded in History. */
+        companion: z.boolean().optional(),
       })
       .strict(),
     reply: QueryReplySchema,
@@ -166,6 +191,12 @@ export const contract = {
     request: z.object({ requestId: Id }).strict(),
     reply: z.object({ cancelled: z.boolean() }),
   },
+  /** Recorded runs, newest first; `text` keeps those whose connection, API, config, URL or status contains it (any case). */
+  'history:list': {
+    request: z.object({ text: z.string().max(2_000).optional(), limit: z.number().int().min(1).max(1_000).optional() }).strict(),
+    reply: z.array(HistoryEntrySchema),
+  },
+  'history:clear': { request: z.object({}).strict(), reply: z.object({ cleared: z.number().int() }) },
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
@@ -187,3 +218,4 @@ export type Timings = z.infer<typeof TimingsSchema>
 export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
 export type ConnectionCheckResult = z.infer<typeof ConnectionCheckResultSchema>
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>

@@ -1,17 +1,46 @@
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { describeApi } from '../../connections/connection-check'
+import type { HistoryStore } from '../../history/history-store'
+import { historyEntry, type RunConnection } from '../../history/run-record'
+import type { Logger } from '../../logging/logger'
 import type { QueryRunner } from '../../query/query-runner'
+import type { QueryReply } from '../../../shared/ipc/contract'
 import type { DomainHandlers } from '../handler-table'
 
 export function queryHandlers(
   registry: ConnectionRegistry,
   runner: QueryRunner,
+  history?: { store: HistoryStore; log: Logger },
 ): DomainHandlers<'api:describe' | 'query:run' | 'query:cancel'> {
+  const connectionOf = (id: string): RunConnection | null => {
+    try {
+      return registry.get(id)
+    } catch {
+      return null
+    }
+  }
   return {
     'api:describe': ({ connectionId, api }, { signal }) =>
       describeApi(runner, registry.get(connectionId), api, registry.account(connectionId), { signal }),
-    'query:run': ({ connectionId, requestId, request, fresh }, { signal }) =>
-      runner.run(requestId, registry.target(connectionId), request, { fresh: fresh ?? false, signal }),
+    'query:run': async ({ connectionId, requestId, request, fresh, companion }, { signal }) => {
+      const startedAt = Date.now()
+      const started = performance.now()
+      let reply: QueryReply | undefined
+      let error: unknown
+      try {
+        reply = await runner.run(requestId, registry.target(connectionId), request, { fresh: fresh ?? false, signal })
+        return reply
+      } catch (e) {
+        error = e
+        throw e
+      } finally {
+        if (history && !companion) {
+          const entry = historyEntry({ startedAt, durationMs: performance.now() - started, connectionId, connection: connectionOf(connectionId), request, reply, error })
+          // A history that cannot be written must not cost the user the answer.
+          await history.store.add(entry).catch((e: unknown) => history.log.error(`history: ${e instanceof Error ? e.message : String(e)}`))
+        }
+      }
+    },
     'query:cancel': async ({ requestId }) => ({ cancelled: runner.cancel(requestId) }),
   }
 }

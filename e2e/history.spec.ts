@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/app'
+import { openApp, screenshotsBothSizes } from './fixtures/laptop'
+
+/**
+ * The run history in the window: each run is listed (time, connection,
+ * status, total, duration, URL), can be searched, and "Open in editor" puts an
+ * earlier query back into the chain without running it.
+ */
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Results' })
+const historyRegion = (page: Page) => page.getByRole('region', { name: 'History' })
+const queryBox = (page: Page) => page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' })
+
+async function search(page: Page, text: string): Promise<void> {
+  await queryBox(page).fill(text)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(new RegExp(text))
+  await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
+}
+
+test.beforeEach(async ({ app }) => {
+  await app.invoke('connections:use', { connectionId: 'demo' })
+  await app.invoke('history:clear', {})
+})
+
+test('two searches are listed, newest first, and "Open in editor" restores the older one without running it', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'paris')
+  await search(page, 'berlin')
+
+  await historyRegion(page).getByRole('button', { name: 'History' }).click()
+  const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
+  // Only the user's runs: the statistics and facet counts asked alongside them are not listed.
+  await expect(runs).toHaveCount(2)
+  const searches = runs
+  await expect(searches.nth(0)).toContainText('berlin')
+  await expect(searches.nth(1)).toContainText('paris')
+  await expect(searches.nth(1)).toContainText('Demo')
+  await expect(searches.nth(1)).toContainText('200')
+  await expect(searches.nth(1)).toContainText(/\d+ ms/)
+  await expect(searches.nth(1)).toContainText(/\d{2}:\d{2}:\d{2}/)
+  await screenshotsBothSizes(page, 'history-open')
+
+  const pages = async () =>
+    ((await app.invoke('history:list', {})).data as { url: string }[]).filter((entry) => /\/results\?count=10$/.test(entry.url)).length
+  await searches.nth(1).getByRole('button', { name: 'Open in editor' }).click()
+  await expect(queryBox(page)).toHaveValue('paris')
+  await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(/query\/paris\/results\?count=10$/)
+  await expect(page.getByRole('group', { name: 'Step 2' })).toHaveCount(0)
+  // Nothing was run: no new results page was asked for, and the grid still shows berlin's answer.
+  await page.waitForTimeout(300)
+  expect(await pages()).toBe(2)
+  await expect(grid(page).getByRole('row').nth(1)).toContainText('Berlin')
+})
+
+test('the search box narrows the list, and Clear history empties it', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'madrid')
+  await search(page, 'vienna')
+  await historyRegion(page).getByRole('button', { name: 'History' }).click()
+  const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
+  await expect(runs.filter({ hasText: 'vienna' }).first()).toBeVisible()
+
+  await historyRegion(page).getByRole('searchbox', { name: 'Search history' }).fill('MADRID')
+  await expect(runs.filter({ hasText: 'vienna' })).toHaveCount(0)
+  await expect(runs.filter({ hasText: 'madrid' }).first()).toBeVisible()
+
+  await historyRegion(page).getByRole('button', { name: 'Clear history' }).click()
+  await expect(runs).toHaveCount(0)
+  await expect(historyRegion(page)).toContainText('No run in the history matches this search.')
+  expect((await app.invoke('history:list', {})).data).toEqual([])
+})

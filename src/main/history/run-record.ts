@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import type { HistoryEntry, QueryReply } from '../../shared/ipc/contract'
+import { ExplorerError } from '../../shared/ipc/errors'
+import type { QueryRequest } from '../../shared/query/model'
+import { buildUrl } from '../../shared/query/url'
+
+/** What the History needs to know of the connection a run went to. */
+export interface RunConnection {
+  id: string
+  name: string
+  queryUrl: string
+  version?: string | undefined
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const intOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null)
+
+/** The total an answer carries (statistics, count, the second half of results,count), else null. */
+export function totalOf(body: unknown): number | null {
+  if (Array.isArray(body)) return isRecord(body[1]) ? intOrNull(body[1].total) : null
+  return isRecord(body) ? intOrNull(body.total) : null
+}
+
+/** How many items (rows, options) an answer holds, else null. */
+export function itemCountOf(body: unknown): number | null {
+  const page = Array.isArray(body) ? body[0] : body
+  if (!isRecord(page)) return null
+  if (Array.isArray(page.items)) return page.items.length
+  if (Array.isArray(page.options)) return page.options.length
+  return null
+}
+
+/** The URL the runner sends for this request; kept in step with QueryRunner.run, which never puts a token in it. */
+export function sentUrl(connection: RunConnection | null, request: QueryRequest): string {
+  if (!connection) return ''
+  try {
+    return buildUrl(connection.queryUrl, request.version !== undefined || connection.version === undefined ? request : { ...request, version: connection.version })
+  } catch {
+    return ''
+  }
+}
+
+export interface RunOutcome {
+  startedAt: number
+  durationMs: number
+  connectionId: string
+  connection: RunConnection | null
+  request: QueryRequest
+  reply?: QueryReply
+  error?: unknown
+}
+
+export function historyEntry(run: RunOutcome): HistoryEntry {
+  const { request, reply } = run
+  const failure = reply ? null : run.error instanceof ExplorerError ? run.error : new ExplorerError('internal', run.error instanceof Error ? run.error.message : String(run.error))
+  return {
+    id: randomUUID(),
+    at: new Date(run.startedAt).toISOString(),
+    connectionId: run.connectionId,
+    connectionName: run.connection?.name ?? run.connectionId,
+    api: request.api,
+    config: request.options.config ?? 'default',
+    url: reply?.url ?? sentUrl(run.connection, request),
+    responseType: request.responseType,
+    status: reply ? reply.status : (failure?.extra.status ?? null),
+    error: failure ? { code: failure.code, message: failure.message } : null,
+    total: reply ? totalOf(reply.body) : null,
+    itemCount: reply ? itemCountOf(reply.body) : null,
+    durationMs: Math.round(run.durationMs),
+    request,
+  }
+}

@@ -1,0 +1,78 @@
+import { storeToRefs } from 'pinia'
+import { ref, watch } from 'vue'
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { useHistoryStore } from '../../stores/history'
+import { useQueryStore } from '../../stores/query'
+import { useToastsStore } from '../../stores/toasts'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** Today's runs by time of day; older ones with their date too. */
+export function formatWhen(iso: string, now = new Date()): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
+  return at.toDateString() === now.toDateString() ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`
+}
+
+export function statusText(entry: HistoryEntry): string {
+  if (entry.error) return entry.status !== null ? `${entry.status} ${entry.error.code}` : entry.error.code
+  return entry.status !== null ? String(entry.status) : '—'
+}
+
+export function totalText(entry: HistoryEntry): string {
+  if (entry.total !== null) return entry.total.toLocaleString('en')
+  return entry.itemCount !== null ? `${entry.itemCount.toLocaleString('en')} items` : '—'
+}
+
+/** The URL without its origin: the path and query are what tell runs apart (the full URL is the title). */
+export function shortUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.pathname}${parsed.search}`
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The History region: folded by default so the grid keeps its room; while
+ * open it follows the runs (a finished run shows up at once).
+ */
+export function useHistoryPanel() {
+  const history = useHistoryStore()
+  const query = useQueryStore()
+  const toasts = useToastsStore()
+  const { entries, text, loading, error } = storeToRefs(history)
+  const open = ref(false)
+
+  async function toggle(): Promise<void> {
+    open.value = !open.value
+    if (open.value) await history.load()
+  }
+
+  watch(
+    () => query.phase,
+    (phase, before) => {
+      const finished = (before === 'running' || before === 'loading-more') && phase !== 'running' && phase !== 'loading-more'
+      if (open.value && finished) void history.load()
+    },
+  )
+
+  function onSearch(event: Event): void {
+    void history.search((event.target as HTMLInputElement).value)
+  }
+
+  async function openInEditor(entry: HistoryEntry): Promise<void> {
+    const result = await history.openInEditor(entry)
+    if (result.ok) toasts.show(`Loaded the query of ${formatWhen(entry.at)} into the editor. Press Run to send it.`)
+    else toasts.show(`That query cannot be opened: ${result.message}`, { tone: 'danger' })
+  }
+
+  async function clear(): Promise<void> {
+    const cleared = await history.clear()
+    if (!error.value) toasts.show(cleared === 1 ? 'Cleared 1 run from the history.' : `Cleared ${cleared.toLocaleString('en')} runs from the history.`)
+  }
+
+  return { open, toggle, entries, text, loading, error, onSearch, openInEditor, clear, formatWhen, statusText, totalText, shortUrl }
+}
