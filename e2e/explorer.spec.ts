@@ -38,11 +38,12 @@ async function demoQueryUrl(app: LaunchedApp): Promise<string> {
  * A saved connection to the demo workspace through a slow proxy. `remove` deletes it (so the app, which reopens
  * on the connection last chosen, starts on the demo again for later tests) and stops the proxy.
  */
-async function slowConnection(app: LaunchedApp, name: string, delayMs: number, holds?: RegExp): Promise<{ proxy: SlowProxy; remove: () => Promise<void> }> {
+async function slowConnection(app: LaunchedApp, name: string, delayMs: number, holds?: RegExp): Promise<{ id: string; proxy: SlowProxy; remove: () => Promise<void> }> {
   const demo = await demoConnection(app)
   const proxy = await startSlowProxy(demo.queryUrl, delayMs, holds)
   const saved = (await app.invoke('connections:save', { name, authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
   return {
+    id: saved.id,
     proxy,
     remove: async () => {
       await app.invoke('connections:delete', { id: saved.id })
@@ -337,12 +338,14 @@ test('a wrong client secret and a stopped service are explained, and the demo st
 })
 
 test('the app reopens on the connection chosen last, and on the demo once that one is deleted', async ({ page, app }) => {
-  const { remove } = await slowConnection(app, 'Chosen last', 0)
+  const { id, remove } = await slowConnection(app, 'Chosen last', 0)
   try {
     await page.goto(await app.pageUrl())
     const connection = page.getByRole('combobox', { name: 'Connection' })
     await expect(connection).toHaveValue('demo')
     await connection.selectOption({ label: 'Chosen last' })
+    // The choice is remembered by a call of its own: reload once the main process has it, as a person would a moment later.
+    await expect.poll(async () => ((await app.invoke('app:info', {})).data as { lastConnectionId: string | null }).lastConnectionId).toBe(id)
     await page.reload()
     await expect(page.getByRole('combobox', { name: 'Connection' }).locator('option:checked')).toHaveText('Chosen last')
   } finally {
