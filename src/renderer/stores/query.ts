@@ -14,7 +14,8 @@ import {
 import type { QueryReply } from '../../shared/ipc/contract'
 import type { FacetSelection } from '../../shared/query/facets'
 import type { QueryOptions, QueryRequest, ResponseType, Step } from '../../shared/query/model'
-import { buildUrl, parseUrl } from '../../shared/query/url'
+import { readPastedUrl } from '../../shared/query/pasted-url'
+import { buildUrl } from '../../shared/query/url'
 import { validateRequest, type Problem } from '../../shared/query/validate'
 import { optionApplies } from '../../shared/query/response-types'
 import type { CountResponse, OptionsResponse, ResultItem, ResultObject, ResultsResponse, StatisticsResponse } from '../../shared/responses'
@@ -478,24 +479,22 @@ export const useQueryStore = defineStore('query', () => {
   }
 
   /**
-   * Replaces the chain and options with a pasted request URL. Nothing changes
-   * unless the whole URL reads; the reason comes back otherwise.
+   * Replaces the chain and options with a pasted request URL, made against
+   * this connection's query URL or any other (a colleague's, the demo on
+   * another port). Only the chain and options are taken: Run sends them to
+   * the current connection's query URL with its account, never to the pasted
+   * URL's host. Nothing changes unless the whole URL reads; the reason comes
+   * back otherwise, and a note when the URL came from elsewhere.
    */
-  async function replaceFromUrl(text: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  async function replaceFromUrl(text: string): Promise<{ ok: true; note: string | null } | { ok: false; message: string }> {
     const connection = connections.selected
-    if (!connection) return { ok: false, message: 'Choose a connection first: the URL is read against its query URL.' }
-    const parsed = parseUrl(text, { base: connection.queryUrl })
+    if (!connection) return { ok: false, message: 'Choose a connection first: the URL runs on it.' }
+    const parsed = readPastedUrl(text, connection)
     if (!parsed.ok) {
       const { segment, message } = parsed.error
       return { ok: false, message: segment && !message.includes(segment) ? `At "${segment}": ${message}.` : `${capitalise(message)}.` }
     }
-    const pasted = parsed.value.request
-    if (pasted.workspace !== connection.workspace) {
-      return {
-        ok: false,
-        message: `This URL is for workspace "${pasted.workspace}"; the connection "${connection.name}" works in "${connection.workspace}". Choose a connection for "${pasted.workspace}" first.`,
-      }
-    }
+    const { request: pasted, note } = parsed.value
     if (pasted.api !== connections.api) {
       connections.api = pasted.api
       await connections.describe()
@@ -518,7 +517,7 @@ export const useQueryStore = defineStore('query', () => {
     pastedOffset = o.offset ?? 0
     offset.value = pastedOffset
     problems.value = []
-    return { ok: true }
+    return { ok: true, note }
   }
 
   // A changed chain or option starts again from the first page (a pasted URL from its own offset).

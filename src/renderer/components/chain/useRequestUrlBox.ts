@@ -15,6 +15,8 @@ export function useRequestUrlBox() {
   /** What the user typed, while it differs from the chain's own URL. */
   const draft = ref<string | null>(null)
   const message = ref<string | null>(null)
+  /** Where the URL last read came from, when that is not the current connection; stays until the chain changes. */
+  const note = ref<string | null>(null)
   const shown = computed(() => draft.value ?? requestUrl.value)
   const { message: copied, copy } = useCopyFeedback()
 
@@ -22,6 +24,7 @@ export function useRequestUrlBox() {
   watch(requestUrl, () => {
     draft.value = null
     message.value = null
+    note.value = null
   })
 
   function onInput(text: string): void {
@@ -40,9 +43,11 @@ export function useRequestUrlBox() {
       message.value = outcome.message
       return false
     }
+    // The watcher above clears the note on the chain's new URL: set it once that has run.
     await nextTick()
     draft.value = null
     message.value = null
+    note.value = outcome.note
     return true
   }
 
@@ -71,5 +76,5 @@ export function useRequestUrlBox() {
 
   const copyUrl = () => copy(requestUrl.value, 'the request URL')
 
-  return { shown, message, copied, onInput, apply, onPaste, onKeydown, copyUrl, canCopy: computed(() => requestUrl.value !== '') }
+  return { shown, message, note, copied, onInput, apply, onPaste, onKeydown, copyUrl, canCopy: computed(() => requestUrl.value !== '') }
 }
