@@ -86,11 +86,9 @@ export class ConnectionRegistry {
     // The secret was entered for the old auth host: it goes, rather than follow the profile elsewhere.
     const secretGone = originOf(before.authUrl) !== originOf(saved.authUrl) && (await this.clearBoundSecret(saved))
     // A token belongs to an auth host, workspace, client id and query host: when one changes, the cached token goes.
-    if (before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId) {
-      await this.forgetToken(saved.id)
-    }
-    if (originOf(before.queryUrl) !== originOf(saved.queryUrl)) {
-      this.tokens.rebind(saved.id)
+    const queryMoved = originOf(before.queryUrl) !== originOf(saved.queryUrl)
+    if (queryMoved) this.tokens.rebind(saved.id)
+    if (queryMoved || before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId) {
       await this.forgetToken(saved.id)
     }
     const view = await this.view(saved)
@@ -98,12 +96,8 @@ export class ConnectionRegistry {
   }
 
   /** Removes a secret bound to another auth origin than the profile's; true when there was one. */
-  private async clearBoundSecret(connection: StoredConnection): Promise<boolean> {
-    const store = this.secretsFor(connection.id)
-    const stored = await store.get(secretKey(connection.id)).catch(() => null)
-    if (stored === null) return false
-    await store.delete(secretKey(connection.id))
-    return true
+  private clearBoundSecret(connection: StoredConnection): Promise<boolean> {
+    return this.secretsFor(connection.id).delete(secretKey(connection.id))
   }
 
   /**
