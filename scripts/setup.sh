@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth)
+SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth curl)
 
 install_system_packages() {
   if ! command -v apt-get >/dev/null 2>&1; then
