@@ -1,7 +1,8 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron'
 import { createAppCore, type AppCore } from './app/app-core'
 import { shutdown } from './app/shutdown'
+import type { FileDialogs } from './host/file-dialogs'
 
 /** The only file that touches Electron: window, IPC binding, lifecycle. */
 
@@ -37,6 +38,22 @@ function createWindow(): void {
   else void window.loadFile(join(__dirname, '../renderer/index.html'))
 }
 
+/** The native dialogs, attached to the focused window so they are modal to it. */
+const nativeDialogs: FileDialogs = {
+  async chooseOpen({ title, filters }) {
+    const window = BrowserWindow.getFocusedWindow()
+    const options: Electron.OpenDialogOptions = { title, filters, properties: ['openFile'] }
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options)
+    return result.canceled ? null : (result.filePaths[0] ?? null)
+  },
+  async chooseSave({ title, defaultName, filters }) {
+    const window = BrowserWindow.getFocusedWindow()
+    const options: Electron.SaveDialogOptions = { title, defaultPath: defaultName, filters, properties: ['createDirectory', 'showOverwriteConfirmation'] }
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
+    return result.canceled ? null : (result.filePath ?? null)
+  },
+}
+
 app.whenReady().then(async () => {
   // QE_DATA_DIR and QE_KEYCHAIN_SERVICE let tests run a window that never touches the user's own data.
   core = await createAppCore({
@@ -44,6 +61,7 @@ app.whenReady().then(async () => {
     host: 'electron',
     version: app.getVersion(),
     keychainService: process.env.QE_KEYCHAIN_SERVICE,
+    dialogs: nativeDialogs,
   })
   ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) => {
     const frameUrl = event.senderFrame?.url ?? ''

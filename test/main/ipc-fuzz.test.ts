@@ -38,6 +38,22 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'query:cancel': { requestId: 'r' },
   'history:list': { text: 'x' },
   'history:clear': {},
+  'workspace:current': {},
+  'workspace:new': {},
+  'workspace:open': { recentId: 'x' },
+  'workspace:import': { fileName: 'w.qxw.json', text: '{}' },
+  'workspace:save': { saveAs: false },
+  'workspace:save-query': { name: 'q', connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} } },
+  'workspace:rename-query': { name: 'q', newName: 'r' },
+  'workspace:duplicate-query': { name: 'q' },
+  'workspace:delete-query': { name: 'q' },
+  'workspace:bind': { fileConnectionId: 'f', connectionId: 'x' },
+  'workspace:create-connection': { fileConnectionId: 'f', secret: 's' },
+  'workspace:recent': {},
+  'workspace:draft': { draft: { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, savedQuery: null } },
+  'export:start': { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, format: 'csv', rows: 10 },
+  'export:status': { exportId: 'x' },
+  'export:cancel': { exportId: 'x' },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']

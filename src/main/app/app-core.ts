@@ -10,8 +10,11 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatch'
 import type { HandlerTable } from '../ipc/handler-table'
 import { appHandlers } from '../ipc/handlers/app-handlers'
 import { connectionHandlers } from '../ipc/handlers/connection-handlers'
+import { exportHandlers } from '../ipc/handlers/export-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
+import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
+import type { FileDialogs } from '../host/file-dialogs'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../query/http-client'
 import { QueryRunner } from '../query/query-runner'
@@ -33,6 +36,8 @@ export interface AppCoreOptions {
   /** The short-lived cache of identical Query API requests; `ttlMs: 0` turns it off. */
   replyCache?: ReplyCacheOptions
   echoLog?: boolean
+  /** The native open/save dialogs (Electron); none in the browser host, whose page picks and downloads files itself. */
+  dialogs?: FileDialogs
 }
 
 /** Everything both hosts need: the handler table behind one dispatcher. */
@@ -82,6 +87,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...connectionHandlers(registry, tokens, runner),
     ...queryHandlers(registry, runner, { store: history, log }),
     ...historyHandlers(history),
+    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log })),
+    ...exportHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, runner, log }),
   }
   return {
     dispatch: createDispatcher(handlers, log),

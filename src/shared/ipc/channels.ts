@@ -19,6 +19,22 @@ export const CHANNELS = [
   'query:cancel',
   'history:list',
   'history:clear',
+  'workspace:current',
+  'workspace:new',
+  'workspace:open',
+  'workspace:import',
+  'workspace:save',
+  'workspace:save-query',
+  'workspace:rename-query',
+  'workspace:duplicate-query',
+  'workspace:delete-query',
+  'workspace:bind',
+  'workspace:create-connection',
+  'workspace:recent',
+  'workspace:draft',
+  'export:start',
+  'export:status',
+  'export:cancel',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

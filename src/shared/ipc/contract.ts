@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
-import { TOKEN_REQUEST_KINDS } from '../auth'
+import { ConnectionInputSchema } from '../connections/connection-input'
 import { QueryRequestSchema } from '../query/model'
+import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import type { Channel } from './channels'
 import { ErrorCodeSchema, IpcErrorSchema } from './errors'
 
@@ -12,6 +13,8 @@ import { ErrorCodeSchema, IpcErrorSchema } from './errors'
  * Strict objects and bounded strings: a malformed or oversized message is a
  * validation error, never a crash.
  */
+
+export { ConnectionInputSchema }
 
 const Id = z.string().min(1).max(200)
 const ShortText = z.string().max(2_000)
@@ -34,24 +37,6 @@ export const AppInfoSchema = z.object({
   /** Things the user must be told at start-up (e.g. a settings file set aside). */
   notices: z.array(z.string()),
 })
-
-export const ConnectionInputSchema = z
-  .object({
-    id: Id.optional(),
-    name: z.string().min(1).max(200),
-    authUrl: UrlText,
-    queryUrl: UrlText,
-    version: z.string().max(20).optional(),
-    workspace: z.string().min(1).max(500),
-    api: z.string().max(500),
-    config: z.string().max(500).optional(),
-    clientId: z.string().max(2_000),
-    /** Advanced: the whole of one request (token or query) must be done within this many seconds; default 60. */
-    deadlineSeconds: z.number().optional(),
-    /** "Token request": the seed's JSON `POST <auth URL>/api/auth` (json, the default) or OAuth 2.0 client credentials (`POST <auth URL>/oauth/token`). */
-    tokenRequest: z.enum(TOKEN_REQUEST_KINDS).optional(),
-  })
-  .strict()
 
 export const ConnectionViewSchema = ConnectionInputSchema.extend({
   id: Id,
@@ -139,6 +124,87 @@ export const HistoryEntrySchema = z.object({
   request: QueryRequestSchema,
 })
 
+
+const QueryName = z.string().min(1).max(200)
+const FileName = z.string().min(1).max(255)
+/** The most a workspace file may hold (checked again in main against the file's bytes). */
+export const MAX_WORKSPACE_TEXT = 5 * 1024 * 1024
+
+/** How one of the file's connections runs here. */
+export const WorkspaceBindingSchema = z.object({
+  /** The connection's `id` inside the file. */
+  fileConnectionId: Id,
+  /** The file's description of it (never a secret). */
+  connection: WorkspaceConnectionSchema,
+  /** The app's connection it runs on; null until the user creates or chooses one. */
+  connectionId: Id.nullable(),
+  /**
+   * same: an app connection with the same URLs, workspace and client ID;
+   * moved: the same but for the URLs' host or port (the demo on another port);
+   * chosen / created: what the user did when asked.
+   */
+  how: z.enum(['same', 'moved', 'chosen', 'created']).nullable(),
+})
+
+/** The open workspace as main holds it: main owns the document, the renderer shows it and asks for edits. */
+export const WorkspaceViewSchema = z.object({
+  /** The file name without `.qxw.json`, or "Untitled workspace". */
+  name: z.string(),
+  /** The file it was opened from or saved to last; null when never saved. */
+  fileName: z.string().nullable(),
+  /** The folder, only to show the user where it is (Electron); null in the browser host. */
+  folder: z.string().nullable(),
+  /**
+   * Where "Save workspace" writes: `file` (the file itself, Electron),
+   * `choose` (asks where first: never saved, or Save as), `download` (the
+   * browser host, which cannot write to a file the user picked: it offers the
+   * text as a download).
+   */
+  saveTarget: z.enum(['file', 'choose', 'download']),
+  /** The document differs from what was last opened or saved. */
+  dirty: z.boolean(),
+  queries: z.array(SavedQuerySchema),
+  bindings: z.array(WorkspaceBindingSchema),
+})
+
+/** The editor's state that survives a restart: the chain being edited, saved or not. */
+export const DraftSchema = z.object({
+  connectionId: Id.nullable(),
+  request: QueryRequestSchema,
+  /** The saved query the editor started from, by name; null for a new one. */
+  savedQuery: QueryName.nullable(),
+})
+
+export const RecentWorkspaceSchema = z.object({
+  id: Id,
+  name: z.string(),
+  fileName: z.string(),
+  /** Shown only; opening goes by `id`. Null in the browser host. */
+  folder: z.string().nullable(),
+  /** ISO time it was last opened or saved. */
+  at: z.string(),
+  /** file: reopens the file itself (Electron); copy: the copy kept when it was last opened or saved (browser host). */
+  kind: z.enum(['file', 'copy']),
+})
+
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'xml', 'rdf'] as const
+/** The most rows one export asks for. */
+export const MAX_EXPORT_ROWS = 100_000
+
+export const ExportStatusSchema = z.object({
+  exportId: Id,
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  fileName: z.string(),
+  /** Rows written so far, and the rows asked for (fewer arrive when the results end first). */
+  rows: z.number().int(),
+  rowsWanted: z.number().int(),
+  bytes: z.number().int(),
+  /** Why it failed (a 406 says which format is not allowed), or what was cancelled. */
+  message: z.string().nullable(),
+  /** Browser host, when done: a one-time address the page opens to download the file (main serves it; its bytes never pass through the page). */
+  downloadUrl: z.string().nullable(),
+})
+
 export const contract = {
   'app:info': { request: z.object({}).strict(), reply: AppInfoSchema },
   'connections:list': { request: z.object({}).strict(), reply: z.array(ConnectionViewSchema) },
@@ -197,6 +263,84 @@ export const contract = {
     reply: z.array(HistoryEntrySchema),
   },
   'history:clear': { request: z.object({}).strict(), reply: z.object({ cleared: z.number().int() }) },
+  /** The open workspace and the editor's draft, as the last run left them (the session survives a restart). */
+  'workspace:current': {
+    request: z.object({}).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, draft: DraftSchema.nullable() }),
+  },
+  /** Replaces the open workspace with an empty one (the renderer asks about unsaved changes first). */
+  'workspace:new': { request: z.object({}).strict(), reply: WorkspaceViewSchema },
+  /** Electron: the native open dialog, or a recent file by id. Browser host: a recent copy by id. Null when the user cancelled. */
+  'workspace:open': { request: z.object({ recentId: Id.optional() }).strict(), reply: WorkspaceViewSchema.nullable() },
+  /** Browser host: the text of a file the user picked in Chromium's file picker; read exactly as a file would be. */
+  'workspace:import': {
+    request: z.object({ fileName: FileName, text: z.string().max(MAX_WORKSPACE_TEXT) }).strict(),
+    reply: WorkspaceViewSchema,
+  },
+  /**
+   * Writes the workspace where it came from (Electron), or asks where
+   * (`saveAs`, or never saved). Browser host: replies the file's text for the
+   * page to offer as a download. `workspace` null: the user cancelled.
+   */
+  'workspace:save': {
+    request: z.object({ saveAs: z.boolean().optional() }).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema.nullable(), download: z.object({ fileName: z.string(), text: z.string() }).nullable() }),
+  },
+  /**
+   * Adds the editor's query under `name`, or updates it. `previousName` is the
+   * saved query the editor started from (a rename on save); a different query
+   * already called `name` is refused unless `replace`.
+   */
+  'workspace:save-query': {
+    request: z
+      .object({
+        name: QueryName,
+        connectionId: Id,
+        request: QueryRequestSchema,
+        notes: z.string().max(100_000).optional(),
+        previousName: QueryName.optional(),
+        replace: z.boolean().optional(),
+      })
+      .strict(),
+    reply: WorkspaceViewSchema,
+  },
+  'workspace:rename-query': { request: z.object({ name: QueryName, newName: QueryName }).strict(), reply: WorkspaceViewSchema },
+  /** Copies a saved query under a free name ("… (copy)", "… (copy 2)"); replies with that name. */
+  'workspace:duplicate-query': {
+    request: z.object({ name: QueryName }).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, name: QueryName }),
+  },
+  'workspace:delete-query': { request: z.object({ name: QueryName }).strict(), reply: WorkspaceViewSchema },
+  /** Runs one of the file's connections on an existing app connection. */
+  'workspace:bind': { request: z.object({ fileConnectionId: Id, connectionId: Id }).strict(), reply: WorkspaceViewSchema },
+  /** Creates an app connection from the file's description; the secret the user typed goes to the keychain. */
+  'workspace:create-connection': {
+    request: z.object({ fileConnectionId: Id, secret: SecretText.optional() }).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, connection: ConnectionViewSchema }),
+  },
+  /** The last 10 workspaces opened or saved, newest first. */
+  'workspace:recent': { request: z.object({}).strict(), reply: z.array(RecentWorkspaceSchema) },
+  /** Keeps the editor's draft for the next start (sent a moment after each edit). */
+  'workspace:draft': { request: z.object({ draft: DraftSchema }).strict(), reply: z.object({ kept: z.boolean() }) },
+  /**
+   * Exports results in a server format: main asks the server page by page
+   * (100 rows a page) from the request's offset, `rows` rows at most, and
+   * streams them to a file: the one the user chooses in Electron's save
+   * dialog, or a download in the browser host. Null: the user cancelled the dialog.
+   */
+  'export:start': {
+    request: z
+      .object({
+        connectionId: Id,
+        request: QueryRequestSchema,
+        format: z.enum(EXPORT_FORMATS),
+        rows: z.number().int().min(1).max(MAX_EXPORT_ROWS),
+      })
+      .strict(),
+    reply: ExportStatusSchema.nullable(),
+  },
+  'export:status': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
+  'export:cancel': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
@@ -219,3 +363,9 @@ export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
 export type ConnectionCheckResult = z.infer<typeof ConnectionCheckResultSchema>
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
+export type WorkspaceBinding = z.infer<typeof WorkspaceBindingSchema>
+export type WorkspaceView = z.infer<typeof WorkspaceViewSchema>
+export type Draft = z.infer<typeof DraftSchema>
+export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+export type ExportStatus = z.infer<typeof ExportStatusSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ConnectionInputSchema } from '../ipc/contract'
+import { ConnectionInputSchema } from '../connections/connection-input'
 import { nestedDeeperThan } from '../json-depth'
 import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
 import { formatPath } from '../query/request-json'
