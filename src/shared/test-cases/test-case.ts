@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { QueryRequestSchema } from '../query/model'
+
+/**
+ * A test case as a workspace file keeps it (`tests`, next to `queries`): a
+ * query (a saved one by name, or its own request) and what its answer must
+ * show. Administrators write these to see what a configuration change does
+ * to real queries before users do.
+ */
+
+const Key = z.string().min(1).max(2_000)
+const Depth = z.number().int().min(1).max(100)
+
+export const ExpectationsSchema = z
+  .object({
+    /** The HTTP status; 200 when left out. An expected error, such as 400, with `messageStartsWith`. */
+    status: z.number().int().min(100).max(599).optional(),
+    messageStartsWith: z.string().min(1).max(2_000).optional(),
+    totalAtLeast: z.number().int().min(0).optional(),
+    totalAtMost: z.number().int().min(0).optional(),
+    /** Each id must be within the top `within`. */
+    contains: z.array(z.object({ id: Key, within: Depth }).strict()).max(100).optional(),
+    /** Each id must be at rank `rank` or better. */
+    rankAtMost: z.array(z.object({ id: Key, rank: Depth }).strict()).max(100).optional(),
+    /** Each id must not be within the top `within`. */
+    absent: z.array(z.object({ id: Key, within: Depth }).strict()).max(100).optional(),
+    /** A field of the first item equals a value: `id`, `class`, an attribute (`name`, `population`), or a dotted path into one. */
+    firstItem: z
+      .array(z.object({ field: z.string().min(1).max(500), equals: z.union([z.string(), z.number(), z.boolean(), z.null()]) }).strict())
+      .max(100)
+      .optional(),
+    durationAtMostMs: z.number().int().min(1).optional(),
+    /** The top ids recorded from a run ("Update snapshot"); a later run must agree to at least `minRbo`. */
+    snapshot: z
+      .object({ ids: z.array(Key).min(1).max(100), minRbo: z.number().min(0).max(1).default(0.9) })
+      .strict()
+      .optional(),
+  })
+  .strict()
+
+export const TestCaseSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    /** A saved query of the same file, by name… */
+    query: z.string().min(1).max(200).optional(),
+    /** …or a request of the case's own, on one of the file's connections. */
+    connection: z.string().min(1).max(200).optional(),
+    request: QueryRequestSchema.optional(),
+    notes: z.string().max(100_000).optional(),
+    expect: ExpectationsSchema,
+  })
+  .strip()
+  .superRefine((testCase, context) => {
+    if ((testCase.query === undefined) === (testCase.request === undefined)) {
+      context.addIssue({ code: 'custom', path: ['query'], message: 'a test case names a saved query ("query") or has its own "request", one of the two' })
+    }
+    if (testCase.request !== undefined && testCase.connection === undefined) {
+      context.addIssue({ code: 'custom', path: ['connection'], message: 'a test case with its own request names its connection' })
+    }
+  })
+
+export type Expectations = z.infer<typeof ExpectationsSchema>
+export type TestCase = z.infer<typeof TestCaseSchema>
+
+/** How many top results a case needs to see: its deepest expectation, at least one. */
+export function depthNeeded(expect: Expectations): number {
+  const depths = [
+    1,
+    ...(expect.contains ?? []).map((entry) => entry.within),
+    ...(expect.absent ?? []).map((entry) => entry.within),
+    ...(expect.rankAtMost ?? []).map((entry) => entry.rank),
+    expect.snapshot?.ids.length ?? 0,
+  ]
+  return Math.min(100, Math.max(...depths))
+}
+
+/** Whether a case needs the total (a statistics request besides the page). */
+export function needsTotal(expect: Expectations): boolean {
+  return expect.totalAtLeast !== undefined || expect.totalAtMost !== undefined
+}
