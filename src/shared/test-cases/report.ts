@@ -1,0 +1,87 @@
+import { moveText } from '../compare/rank-metrics'
+import type { CheckResult } from './evaluate'
+
+/**
+ * A run of a workspace's test cases, as the app shows it, the command line
+ * prints it and CI reads it (JUnit XML). One shape for all three, so they
+ * never disagree about what failed.
+ */
+
+export interface CaseReport {
+  name: string
+  /** passed / failed: every check ran; error: the case could not run (unknown saved query, no connection). */
+  outcome: 'passed' | 'failed' | 'error'
+  durationMs: number
+  checks: CheckResult[]
+  /** Why the case could not run (outcome error). */
+  error?: string
+}
+
+export interface SuiteReport {
+  /** The workspace's name. */
+  name: string
+  /** What it ran against, in words: "Demo (config production)". */
+  target: string
+  durationMs: number
+  cases: CaseReport[]
+}
+
+export function summary(report: SuiteReport): { passed: number; failed: number; errors: number } {
+  const count = (outcome: CaseReport['outcome']) => report.cases.filter((entry) => entry.outcome === outcome).length
+  return { passed: count('passed'), failed: count('failed'), errors: count('error') }
+}
+
+/** The failed checks of a case, one per line, with a failed snapshot's rank diff under it. */
+export function failureText(testCase: CaseReport): string {
+  if (testCase.outcome === 'error') return testCase.error ?? 'The case could not run.'
+  const lines: string[] = []
+  for (const check of testCase.checks.filter((entry) => !entry.passed)) {
+    lines.push(`${check.what}: expected ${check.expected}, got ${check.actual}`)
+    for (const change of check.changes ?? []) {
+      lines.push(`    ${String(change.rankA ?? '–').padStart(3)} → ${String(change.rankB ?? '–').padEnd(3)} ${moveText(change.move).padEnd(11)} ${change.key}`)
+    }
+  }
+  return lines.join('\n')
+}
+
+/** XML 1.0 cannot hold most control characters at all, even escaped: they are dropped. */
+function xmlText(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3)
+
+/**
+ * JUnit XML as CI systems read it (Jenkins, GitLab, GitHub's test reporters):
+ * one testsuite per run, a testcase per case, a failure element with the
+ * expected-vs-actual text, an error element for a case that could not run.
+ */
+export function toJUnit(report: SuiteReport): string {
+  const { failed, errors } = summary(report)
+  const suite = `query-explorer.${report.name}`
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlText(suite)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" time="${seconds(report.durationMs)}">`,
+    `  <testsuite name="${xmlText(`${report.name} on ${report.target}`)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" skipped="0" time="${seconds(report.durationMs)}">`,
+  ]
+  for (const testCase of report.cases) {
+    const open = `    <testcase name="${xmlText(testCase.name)}" classname="${xmlText(suite)}" time="${seconds(testCase.durationMs)}"`
+    if (testCase.outcome === 'passed') {
+      lines.push(`${open}/>`)
+      continue
+    }
+    const text = failureText(testCase)
+    const first = text.split('\n')[0] ?? ''
+    const element = testCase.outcome === 'error' ? 'error' : 'failure'
+    lines.push(`${open}>`)
+    lines.push(`      <${element} message="${xmlText(first)}" type="${element === 'error' ? 'CaseError' : 'ExpectationFailed'}">${xmlText(text)}</${element}>`)
+    lines.push('    </testcase>')
+  }
+  lines.push('  </testsuite>', '</testsuites>', '')
+  return lines.join('\n')
+}

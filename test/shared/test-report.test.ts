@@ -1,0 +1,78 @@
+import { SaxesParser } from 'saxes'
+import { describe, expect, it } from 'vitest'
+import { failureText, summary, toJUnit, type SuiteReport } from '../../src/shared/test-cases/report'
+
+/** Parses XML with a conforming (namespace-aware, strict) parser; returns the elements with their attributes and text. */
+function parseXml(xml: string): { name: string; attributes: Record<string, string>; text: string }[] {
+  const parser = new SaxesParser({ xmlns: false })
+  const elements: { name: string; attributes: Record<string, string>; text: string }[] = []
+  const open: { text: string }[] = []
+  parser.on('error', (error) => {
+    throw error
+  })
+  parser.on('opentag', (tag) => {
+    const element = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: '' }
+    elements.push(element)
+    open.push(element)
+  })
+  parser.on('text', (text) => {
+    const current = open[open.length - 1]
+    if (current) current.text += text
+  })
+  parser.on('closetag', () => open.pop())
+  parser.write(xml).close()
+  return elements
+}
+
+const report: SuiteReport = {
+  name: 'world',
+  target: 'Demo (config production)',
+  durationMs: 1234,
+  cases: [
+    { name: 'Paris is found', outcome: 'passed', durationMs: 12, checks: [{ what: 'status 200', passed: true, expected: '200', actual: '200' }] },
+    {
+      name: 'San <default> & "friends"',
+      outcome: 'failed',
+      durationMs: 30,
+      checks: [
+        { what: 'status 200', passed: true, expected: '200', actual: '200' },
+        {
+          what: 'snapshot of the top 2 (RBO ≥ 0.9)',
+          passed: false,
+          expected: 'RBO ≥ 0.9',
+          actual: 'RBO 0.100, 1 of 2 shared',
+          changes: [
+            { key: 'a', rankA: 1, rankB: null, move: { kind: 'gone' } },
+            { key: 'b', rankA: 2, rankB: 1, move: { kind: 'up', by: 1 } },
+          ],
+        },
+      ],
+    },
+    { name: 'Bad\u0001name', outcome: 'error', durationMs: 0, checks: [], error: 'The saved query "Nope" is not in the workspace.' },
+  ],
+}
+
+describe('test run reports', () => {
+  it('count outcomes', () => {
+    expect(summary(report)).toEqual({ passed: 1, failed: 1, errors: 1 })
+  })
+
+  it('say what failed with expected vs actual, and a snapshot rank diff', () => {
+    const text = failureText(report.cases[1]!)
+    expect(text).toContain('snapshot of the top 2 (RBO ≥ 0.9): expected RBO ≥ 0.9, got RBO 0.100, 1 of 2 shared')
+    expect(text).toMatch(/1 → –\s+gone from B\s+a/)
+    expect(text).toMatch(/2 → 1\s+↑1\s+b/)
+  })
+
+  it('write JUnit XML that a strict parser reads, with counts, failures and errors', () => {
+    const elements = parseXml(toJUnit(report))
+    const suite = elements.find((element) => element.name === 'testsuite')!
+    expect(suite.attributes).toMatchObject({ tests: '3', failures: '1', errors: '1', time: '1.234' })
+    const cases = elements.filter((element) => element.name === 'testcase')
+    expect(cases.map((element) => element.attributes.name)).toEqual(['Paris is found', 'San <default> & "friends"', 'Badname'])
+    const failure = elements.find((element) => element.name === 'failure')!
+    expect(failure.attributes.message).toContain('snapshot of the top 2')
+    expect(failure.text).toContain('gone from B')
+    expect(elements.find((element) => element.name === 'error')!.text).toBe('The saved query "Nope" is not in the workspace.')
+  })
+})
