@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { isChannel, type Channel } from '../../shared/ipc/channels'
-import { contract, type IpcResult } from '../../shared/ipc/contract'
+import { formatBytes } from '../../shared/byte-size'
+import { contract, MAX_WORKSPACE_TEXT, type IpcResult } from '../../shared/ipc/contract'
 import { ExplorerError, type IpcError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
 import type { CallContext, HandlerTable } from './handler-table'
@@ -20,9 +21,10 @@ function describeChannel(channel: unknown): string {
 /** Checks size and schema; never throws, whatever the payload holds (hostile getters, proxies). */
 function readRequest(channel: Channel, payload: unknown): IpcResult<unknown> {
   try {
-    const tooBig = oversized(payload)
+    const tooBig = oversized(channel, payload)
     if (tooBig) {
-      return failure({ code: 'validation', message: `Invalid ${channel} request: ${tooBig.field}: ${tooBig.message}`, problems: [tooBig] })
+      const problem = { field: tooBig.field, message: tooBig.message }
+      return failure({ code: 'validation', message: tooBig.refusal ?? `Invalid ${channel} request: ${problem.field}: ${problem.message}`, problems: [problem] })
     }
     const parsed = contract[channel].request.safeParse(payload)
     return parsed.success ? { ok: true, data: parsed.data } : failure(validationError(channel, parsed.error))
@@ -56,15 +58,48 @@ export function createDispatcher(handlers: HandlerTable, log: Logger): Dispatch 
 /** Bounds every message has, whatever its channel: checked before the schema, so a huge message costs nothing more. */
 export const MESSAGE_LIMITS = { stringLength: 10_000, items: 1_000, depth: 16, nodes: 20_000 } as const
 
-function oversized(payload: unknown): { field: string; message: string } | null {
+/** Notes on a saved query may be this long (the contract's bound), and a parameter value as long (a facet filter with hundreds of options). */
+export const LONG_TEXT_LENGTH = 100_000
+
+interface LongText {
+  /** The most characters the string at `field` may have, in place of `stringLength`. */
+  length(field: string): number
+  /** The refusal in the user's words, where the generic one would only name the field. */
+  refusal?(payload: unknown, length: number): string
+}
+
+/**
+ * The few channels whose messages carry a long text: an imported workspace
+ * (one file's whole text, browser host) and the requests that hold a saved
+ * query's notes and parameters. Every other string keeps `stringLength`.
+ */
+const LONG_TEXT: Partial<Record<Channel, LongText>> = {
+  'workspace:import': {
+    length: (field) => (field === 'text' ? MAX_WORKSPACE_TEXT : MESSAGE_LIMITS.stringLength),
+    refusal: (payload, length) => {
+      const fileName = (payload as { fileName?: unknown }).fileName
+      const name = typeof fileName === 'string' && fileName ? `"${fileName.slice(0, 255)}"` : 'The file'
+      return `${name} is too large to be a workspace file (${formatBytes(length)} of text; the most is ${formatBytes(MAX_WORKSPACE_TEXT)}).`
+    },
+  },
+  'workspace:save-query': { length: () => LONG_TEXT_LENGTH },
+  'workspace:draft': { length: () => LONG_TEXT_LENGTH },
+}
+
+/** What broke a bound: the field and rule, and for a long text the sentence the user is told, if it has one. */
+type TooBig = { field: string; message: string; refusal?: string }
+
+function oversized(channel: Channel, payload: unknown): TooBig | null {
+  const long = LONG_TEXT[channel]
   let nodes = 0
-  const walk = (value: unknown, path: string, depth: number): { field: string; message: string } | null => {
+  const walk = (value: unknown, path: string, depth: number): TooBig | null => {
     const field = path || '(message)'
     if (++nodes > MESSAGE_LIMITS.nodes) return { field: '(message)', message: `more than ${MESSAGE_LIMITS.nodes} values in one message` }
     if (typeof value === 'string') {
-      return value.length > MESSAGE_LIMITS.stringLength
-        ? { field, message: `text longer than ${MESSAGE_LIMITS.stringLength.toLocaleString('en-US')} characters (${value.length.toLocaleString('en-US')})` }
-        : null
+      const limit = long ? long.length(path) : MESSAGE_LIMITS.stringLength
+      if (value.length <= limit) return null
+      const message = `text longer than ${limit.toLocaleString('en-US')} characters (${value.length.toLocaleString('en-US')})`
+      return limit > MESSAGE_LIMITS.stringLength && long?.refusal ? { field, message, refusal: long.refusal(payload, value.length) } : { field, message }
     }
     if (typeof value !== 'object' || value === null) return null
     if (depth >= MESSAGE_LIMITS.depth) return { field, message: `nested deeper than ${MESSAGE_LIMITS.depth} levels` }

@@ -1,16 +1,19 @@
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import type { FileDialogs } from '../../host/file-dialogs'
 import type { Logger } from '../../logging/logger'
+import { WorkspaceSession } from '../../workspaces/workspace-session'
 import type { AppInfo } from '../../../shared/ipc/contract'
-import { ExplorerError } from '../../../shared/ipc/errors'
 import type { DomainHandlers } from '../handler-table'
 
 export interface WorkspaceHandlerDeps {
   dataDir: string
   host: AppInfo['host']
+  /** Electron's native dialogs; null in the browser host, where the page picks files and takes downloads. */
   dialogs: FileDialogs | null
   registry: ConnectionRegistry
   log: Logger
+  /** Something the user must be told at start-up (AppInfo.notices). */
+  notice?: (text: string) => void
 }
 
 type WorkspaceChannel =
@@ -28,24 +31,22 @@ type WorkspaceChannel =
   | 'workspace:recent'
   | 'workspace:draft'
 
-// PLACEHOLDER: replaced by the workspace session implementation.
-export async function workspaceHandlers(_deps: WorkspaceHandlerDeps): Promise<DomainHandlers<WorkspaceChannel>> {
-  const todo = async (): Promise<never> => {
-    throw new ExplorerError('internal', 'Workspaces are not built yet.')
-  }
+/** The open workspace, restored from the last session before the first message is answered. */
+export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<DomainHandlers<WorkspaceChannel>> {
+  const session = await WorkspaceSession.open(deps)
   return {
-    'workspace:current': todo,
-    'workspace:new': todo,
-    'workspace:open': todo,
-    'workspace:import': todo,
-    'workspace:save': todo,
-    'workspace:save-query': todo,
-    'workspace:rename-query': todo,
-    'workspace:duplicate-query': todo,
-    'workspace:delete-query': todo,
-    'workspace:bind': todo,
-    'workspace:create-connection': todo,
-    'workspace:recent': todo,
-    'workspace:draft': todo,
+    'workspace:current': () => session.current(),
+    'workspace:new': () => session.newWorkspace(),
+    'workspace:open': ({ recentId }) => session.open(recentId),
+    'workspace:import': ({ fileName, text }) => session.import(fileName, text),
+    'workspace:save': ({ saveAs }) => session.save(saveAs),
+    'workspace:save-query': (request) => session.saveQuery(request),
+    'workspace:rename-query': ({ name, newName }) => session.renameQuery(name, newName),
+    'workspace:duplicate-query': ({ name }) => session.duplicateQuery(name),
+    'workspace:delete-query': ({ name }) => session.deleteQuery(name),
+    'workspace:bind': ({ fileConnectionId, connectionId }) => session.bind(fileConnectionId, connectionId),
+    'workspace:create-connection': ({ fileConnectionId, secret }) => session.createConnection(fileConnectionId, secret),
+    'workspace:recent': async () => session.recent(),
+    'workspace:draft': ({ draft }) => session.keepDraft(draft),
   }
 }

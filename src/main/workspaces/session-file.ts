@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { DraftSchema, WorkspaceBindingSchema, type Draft } from '../../shared/ipc/contract'
+import { parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+
+/**
+ * `<dataDir>/session.json`: the open workspace as the last run left it, so a
+ * restart (or a crash) gives back the same document, saved or not, its
+ * bindings and the editor's draft. The document is kept as the very text a
+ * save would write, and read back through the same checks as a file from
+ * someone else, so it never holds a secret and never more than a file may.
+ */
+
+export const SESSION_FILE = 'session.json'
+/** A document of at most 5 MiB, escaped in JSON, and a draft: far below this. */
+const MAX_SESSION_BYTES = 32 * 1024 * 1024
+
+const Id = z.string().min(1).max(200)
+
+/** Where the document lives: a path a dialog gave (Electron), or only the name of the file it came from (browser host). */
+export const FileRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4_096) }).strict(),
+  z.object({ kind: z.literal('name'), name: z.string().min(1).max(255) }).strict(),
+])
+
+export const StoredBindingSchema = z
+  .object({ fileConnectionId: Id, connectionId: Id, how: WorkspaceBindingSchema.shape.how.unwrap() })
+  .strict()
+
+const SessionFileSchema = z
+  .object({
+    version: z.literal(1),
+    /** The document as a save would write it (serializeWorkspace). */
+    document: z.string(),
+    file: FileRefSchema.nullable(),
+    /** sha256 of the text last opened or saved: the document is dirty when its own digest differs. */
+    savedDigest: z.string().regex(/^[0-9a-f]{64}$/),
+    bindings: z.array(StoredBindingSchema).max(1_000),
+    draft: DraftSchema.nullable(),
+  })
+  .strict()
+
+export type FileRef = z.infer<typeof FileRefSchema>
+export type StoredBinding = z.infer<typeof StoredBindingSchema>
+
+export interface SessionState {
+  workspace: Workspace
+  /** serializeWorkspace(workspace), kept so that a draft's write does not serialize the document again. */
+  document: string
+  documentDigest: string
+  file: FileRef | null
+  savedDigest: string
+  bindings: StoredBinding[]
+  draft: Draft | null
+}
+
+export function digest(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+export type SessionRead = { state: SessionState | null; problem: string | null }
+
+/** The session of the last run; null when there was none; a problem when it could not be read (the file is set aside). */
+export async function readSession(dataDir: string): Promise<SessionRead> {
+  const path = join(dataDir, SESSION_FILE)
+  let text: string
+  try {
+    const info = await fs.stat(path)
+    if (info.size > MAX_SESSION_BYTES) return setAside(path, 'it is too large')
+    text = await fs.readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: null, problem: null }
+    return setAside(path, (error as Error).message)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return setAside(path, 'it is not valid JSON')
+  }
+  const parsed = SessionFileSchema.safeParse(json)
+  if (!parsed.success) return setAside(path, 'it is not in the expected form')
+  const read = parseWorkspace(parsed.data.document, SESSION_FILE)
+  if (!read.ok) return setAside(path, read.message)
+  const ids = new Set(read.workspace.connections.map((connection) => connection.id))
+  const seen = new Set<string>()
+  const bindings = parsed.data.bindings.filter((binding) => {
+    const keep = ids.has(binding.fileConnectionId) && !seen.has(binding.fileConnectionId)
+    seen.add(binding.fileConnectionId)
+    return keep
+  })
+  // Written back as a save would write it, so that the dirty flag compares like with like.
+  let document: string
+  try {
+    document = serializeWorkspace(read.workspace)
+  } catch (error) {
+    return setAside(path, (error as Error).message)
+  }
+  return {
+    state: {
+      workspace: read.workspace,
+      document,
+      documentDigest: digest(document),
+      file: parsed.data.file,
+      savedDigest: parsed.data.savedDigest,
+      bindings,
+      draft: parsed.data.draft,
+    },
+    problem: null,
+  }
+}
+
+async function setAside(path: string, why: string): Promise<SessionRead> {
+  const aside = `${path}.bad`
+  try {
+    await fs.rename(path, aside)
+  } catch {
+    // Renaming failed too: the next write replaces it, and the notice still tells the user.
+  }
+  return {
+    state: null,
+    problem: `The workspace open in the last session could not be restored (${why.slice(0, 300)}); its session file was kept as ${aside}. Starting with an empty workspace.`,
+  }
+}
+
+function sessionText(state: SessionState): string {
+  const file: z.infer<typeof SessionFileSchema> = {
+    version: 1,
+    document: state.document,
+    file: state.file,
+    savedDigest: state.savedDigest,
+    bindings: state.bindings,
+    draft: state.draft,
+  }
+  return `${JSON.stringify(file)}\n`
+}
+
+/**
+ * Writes the session after each change, one write at a time: a change made
+ * while a write runs is taken by the next one, and changes that come together
+ * share it. Each caller's promise settles once a write that includes its
+ * change is on disk.
+ */
+export class SessionWriter {
+  private running: Promise<void> = Promise.resolve()
+  private next: Promise<void> | null = null
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly current: () => SessionState,
+  ) {}
+
+  write(): Promise<void> {
+    if (this.next) return this.next
+    const next = this.running
+      .catch(() => undefined)
+      .then(() => {
+        // From here on, a change needs a write of its own: this one has taken the state as it is now.
+        this.next = null
+        return writeFileAtomic(join(this.dataDir, SESSION_FILE), sessionText(this.current()))
+      })
+    this.next = next
+    this.running = next
+    return next
+  }
+}
