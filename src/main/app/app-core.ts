@@ -10,10 +10,12 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatch'
 import type { HandlerTable } from '../ipc/handler-table'
 import { appHandlers } from '../ipc/handlers/app-handlers'
 import { connectionHandlers } from '../ipc/handlers/connection-handlers'
+import { ExportJobs } from '../export/export-jobs'
 import { exportHandlers } from '../ipc/handlers/export-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
+import { DownloadTickets } from '../host/download-tickets'
 import type { FileDialogs } from '../host/file-dialogs'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../query/http-client'
@@ -38,6 +40,8 @@ export interface AppCoreOptions {
   echoLog?: boolean
   /** The native open/save dialogs (Electron); none in the browser host, whose page picks and downloads files itself. */
   dialogs?: FileDialogs
+  /** The browser host's one-time download addresses, shared with the host that serves them; made here when not given. */
+  downloads?: DownloadTickets
 }
 
 /** Everything both hosts need: the handler table behind one dispatcher. */
@@ -47,6 +51,8 @@ export interface AppCore {
   secrets: SecretStore
   history: HistoryStore
   demo: DemoService | null
+  /** Exports finished in the browser host, waiting to be fetched (null in Electron). */
+  downloads: DownloadTickets | null
   close(): Promise<void>
 }
 
@@ -72,14 +78,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
   const runner = new QueryRunner(http, tokens, options.replyCache)
   const history = new HistoryStore(options.dataDir)
+  const downloads = options.host === 'browser' ? (options.downloads ?? new DownloadTickets()) : null
+  const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })
 
+  const workspaceNotices: string[] = []
   const info = (): AppInfo => ({
     version: options.version,
     host: options.host,
     keychain: { kind: secrets.kind, detail: secrets.detail },
     demo: demo ? { connectionId: DEMO_CONNECTION_ID, workspace: demo.workspace } : null,
     lastConnectionId: registry.lastUsed(),
-    notices: store.problem ? [store.problem] : [],
+    notices: [...(store.problem ? [store.problem] : []), ...workspaceNotices],
   })
 
   const handlers: HandlerTable = {
@@ -87,8 +96,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...connectionHandlers(registry, tokens, runner),
     ...queryHandlers(registry, runner, { store: history, log }),
     ...historyHandlers(history),
-    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log })),
-    ...exportHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, runner, log }),
+    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })),
+    ...exportHandlers(exports),
   }
   return {
     dispatch: createDispatcher(handlers, log),
@@ -96,7 +105,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets,
     history,
     demo,
+    downloads,
     async close() {
+      await exports.close()
+      await downloads?.close()
       await http.close()
       if (ownsDemo && demo) await demo.close()
     },

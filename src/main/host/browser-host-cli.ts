@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     keychainService: values['keychain-service'],
     demo: values['no-demo'] ? 'none' : 'embedded',
   })
-  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port, log: core.log })
+  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port, log: core.log, downloads: core.downloads })
   const keychain = core.secrets.kind === 'os' ? 'OS keychain' : 'memory only (no OS keychain answered)'
   process.stdout.write(
     [

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import { MAX_WORKSPACE_TEXT } from '../../shared/ipc/contract'
 import type { Dispatch } from '../ipc/dispatch'
 import type { Logger } from '../logging/logger'
+import { DOWNLOAD_PATH, serveDownload, type DownloadTickets } from './download-tickets'
 import { createLaunchCodes } from './launch-codes'
 import { decodePathPart, readBody, send, sendJson } from './loopback-http'
 import { serveRendererFile } from './renderer-files'
@@ -10,6 +12,13 @@ import { serveRendererFile } from './renderer-files'
 export const KEY_HEADER = 'x-explorer-key'
 const MAX_BODY_BYTES = 1024 * 1024
 const MAX_SESSION_BODY_BYTES = 4 * 1024
+/**
+ * An imported workspace is a whole file's text: as JSON on the wire each of
+ * its characters takes at most 3 bytes (a file's text has no control
+ * characters but whitespace), so this fits every text the dispatcher would
+ * read, and one somewhat over its limit still reaches it, to be refused in words.
+ */
+const MAX_IMPORT_BODY_BYTES = 3 * MAX_WORKSPACE_TEXT + 64 * 1024
 
 export interface BrowserHost {
   origin: string
@@ -27,6 +36,8 @@ export interface BrowserHostOptions {
   rendererDir: string
   port?: number
   log: Pick<Logger, 'info' | 'error'>
+  /** Finished exports, served once each at `/downloads/<ticket>` (shared with the app core that issues them). */
+  downloads?: DownloadTickets | null
 }
 
 /**
@@ -46,7 +57,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     handle(req, res).catch((error: unknown) => {
       // A client that hung up mid-request (a closed tab) gets no answer; nothing here broke, so nothing is logged.
       if (req.socket.destroyed) return
-      log.error(`browser host: ${req.method} ${pathOf(req).slice(0, 200)} failed`, error)
+      // A download's path is its ticket: never written to the log.
+      const path = pathOf(req).startsWith(DOWNLOAD_PATH) ? `${DOWNLOAD_PATH}…` : pathOf(req).slice(0, 200)
+      log.error(`browser host: ${req.method} ${path} failed`, error)
       if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, 'Internal error')
       else res.destroy()
     })
@@ -61,6 +74,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const path = pathOf(req)
     if (path === '/session') return openSession(req, res)
     if (path === '/session/code') return mintCode(req, res)
+    // No session key here: an <a download> cannot send one. The ticket is the credential (one-time, 32 random bytes).
+    if (path.startsWith(DOWNLOAD_PATH)) {
+      if (!options.downloads) return send(res, 404, {}, 'Not found')
+      return serveDownload(req, res, options.downloads, path.slice(DOWNLOAD_PATH.length))
+    }
     if (path.startsWith('/ipc/')) {
       const channel = decodePathPart(path.slice(5))
       if (channel === null) return send(res, 400, {}, 'Bad request path')
@@ -96,7 +114,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.on('close', () => {
       if (!res.writableFinished) caller.abort()
     })
-    const body = await readBody(req, MAX_BODY_BYTES)
+    const body = await readBody(req, channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)
     if (body === null) return send(res, 413, {}, 'Request too large')
     let payload: unknown
     try {

@@ -43,6 +43,14 @@ const BODY_SCHEMAS: Record<Exclude<ResponseType, 'results' | 'results,count'>, z
   options: OptionsResponseSchema,
 }
 
+/** A query's answer as received: the URL sent (never a token), and the body's bytes with the token scrubbed. */
+export interface RawReply {
+  url: string
+  status: number
+  contentType: string
+  body: Buffer
+}
+
 /** How one GET is sent: its cancellation and its deadline. */
 export interface SendOptions {
   signal?: AbortSignal | undefined
@@ -145,6 +153,24 @@ export class QueryRunner {
       if (cancelled && run.waiters === 0) cancel(run.cancel)
       if (this.running.get(requestId) === cancelWaiter) this.running.delete(requestId)
     }
+  }
+
+  /**
+   * A query's answer as the bytes the service sent (an export's page in csv,
+   * xlsx, xml or rdf), through the same token, origin, redirect and deadline
+   * rules as `run`; never cached or shared. Error statuses are refused with
+   * the same sentences as `run` (a 406 names the format).
+   */
+  async fetchBytes(target: QueryTarget, request: QueryRequest, options: { signal?: AbortSignal | undefined } = {}): Promise<RawReply> {
+    const problems = validateRequest(request)
+    if (problems.length > 0) {
+      throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
+    }
+    const url = buildUrl(target.queryUrl, request.version !== undefined || target.version === undefined ? request : { ...request, version: target.version })
+    const response = await this.send(url, target.account, { signal: options.signal, deadlineMs: target.deadlineMs })
+    const contentType = header(response, 'content-type')
+    refuseErrorStatus(response, contentType)
+    return { url, status: response.status, contentType, body: response.body }
   }
 
   cancel(requestId: string): boolean {
@@ -277,8 +303,8 @@ function header(response: HttpResponse, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
 }
 
-function readReply(url: string, request: QueryRequest, response: HttpResponse): QueryReply {
-  const contentType = header(response, 'content-type')
+/** A redirect left unfollowed or an error status, as the sentence the user reads. */
+function refuseErrorStatus(response: HttpResponse, contentType: string): void {
   if (response.status >= 300 && response.status < 400) {
     throw new ExplorerError('http', `The service answered ${response.status} (a redirect) without a Location to follow.`, { status: response.status })
   }
@@ -287,6 +313,11 @@ function readReply(url: string, request: QueryRequest, response: HttpResponse): 
     const code = response.status === 403 ? 'auth' : 'http'
     throw new ExplorerError(code, `The service answered ${response.status}: ${reason}`, { status: response.status })
   }
+}
+
+function readReply(url: string, request: QueryRequest, response: HttpResponse): QueryReply {
+  const contentType = header(response, 'content-type')
+  refuseErrorStatus(response, contentType)
   const reply = (body: unknown): QueryReply => ({
     url,
     status: response.status,

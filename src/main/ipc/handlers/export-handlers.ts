@@ -1,24 +1,11 @@
-import type { ConnectionRegistry } from '../../connections/connection-registry'
-import type { FileDialogs } from '../../host/file-dialogs'
-import type { Logger } from '../../logging/logger'
-import type { QueryRunner } from '../../query/query-runner'
-import type { AppInfo } from '../../../shared/ipc/contract'
-import { ExplorerError } from '../../../shared/ipc/errors'
+import type { ExportJobs } from '../../export/export-jobs'
 import type { DomainHandlers } from '../handler-table'
 
-export interface ExportHandlerDeps {
-  dataDir: string
-  host: AppInfo['host']
-  dialogs: FileDialogs | null
-  registry: ConnectionRegistry
-  runner: QueryRunner
-  log: Logger
-}
-
-// PLACEHOLDER: replaced by the export implementation.
-export function exportHandlers(_deps: ExportHandlerDeps): DomainHandlers<'export:start' | 'export:status' | 'export:cancel'> {
-  const todo = async (): Promise<never> => {
-    throw new ExplorerError('internal', 'Export is not built yet.')
+/** Export results: started here, then polled (the window asks every ~250 ms) until done, failed or cancelled. */
+export function exportHandlers(exports: ExportJobs): DomainHandlers<'export:start' | 'export:status' | 'export:cancel'> {
+  return {
+    'export:start': (request) => exports.start(request),
+    'export:status': async ({ exportId }) => exports.status(exportId),
+    'export:cancel': ({ exportId }) => exports.cancel(exportId),
   }
-  return { 'export:start': todo, 'export:status': todo, 'export:cancel': todo }
 }

@@ -20,7 +20,7 @@ const ANSWER_SUMMARIES = { count: 'Count', statistics: 'Statistics', resultitem:
 /** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
 export function useResultsPanel() {
   const query = useQueryStore()
-  const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited, answer } =
+  const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited, answer, shown } =
     storeToRefs(query)
 
   const view = ref<'grid' | 'raw'>('grid')
@@ -91,10 +91,14 @@ export function useResultsPanel() {
   const progressShare = computed(() => (progress.value ? progress.value.loaded / Math.max(1, progress.value.target) : 0))
   const atCap = computed(() => items.value.length >= MAX_LOADED_ROWS)
 
+  /** Export writes the rows of the request shown (main asks the server again, in the format chosen). */
+  const exportOpen = ref(false)
+  const canExport = computed(() => shown.value !== null && items.value.length > 0)
+
   return {
     query, items, results, lastReply, phase, progress, progressShare, running, hasNext, hasPrevious, canLoadMore, atCap,
     stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
     edited, detail, openDetail, closeDetail, summary, timing, pager, rangeLabel, pageLabel, pageCount, pageInput, jump,
-    loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer,
+    loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer, exportOpen, canExport,
   }
 }

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/app'
+import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
+import { startSlowProxy } from './fixtures/slow-proxy'
+
+/**
+ * Export results in the browser host: the dialog by its accessible names, the
+ * file written by the main process and handed to Chromium's download manager
+ * (never through the page), and a format the demo refuses shown as a sentence.
+ */
+
+const queryBox = (page: Page) => page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' })
+const exportDialog = (page: Page) => page.getByRole('dialog', { name: 'Export results' })
+
+async function search(page: Page, text: string): Promise<void> {
+  await queryBox(page).fill(text)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(new RegExp(text))
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
+}
+
+/** RFC 4180, read independently of the app's own reader. */
+function readCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '')
+  const rows: string[][] = []
+  let row: string[] = []
+  const field = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/gy
+  while (field.lastIndex < body.length) {
+    const match = field.exec(body)
+    if (!match) throw new Error(`not CSV at ${field.lastIndex}`)
+    row.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!)
+    if (match[3] !== ',') {
+      rows.push(row)
+      row = []
+    }
+  }
+  return rows
+}
+
+/** The dialog at both window sizes, light and dark, for looking at (and the project's screens folder). */
+async function shots(page: Page, name: string): Promise<void> {
+  for (const size of [LAPTOP, DESKTOP]) {
+    await page.setViewportSize(size)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await page.screenshot({ path: `/tmp/shots-export/${name}-${size.width}-${colorScheme}.png` })
+    }
+  }
+  await screenshotsBothSizes(page, name)
+}
+
+test.beforeEach(async ({ app }) => {
+  await app.invoke('connections:use', { connectionId: 'demo' })
+})
+
+test('Export → CSV, up to 250 rows: Chromium downloads one file with a header and 250 data rows', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'san')
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const dialog = exportDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('radiogroup', { name: 'Format' }).getByRole('radio')).toHaveCount(5)
+  // The focus starts on the format chosen; the arrow keys change it.
+  await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(dialog.getByRole('radio', { name: 'XLSX' })).toBeChecked()
+  await dialog.getByRole('radio', { name: 'CSV' }).check()
+  await expect(dialog.getByRole('radio', { name: 'This page' })).toBeChecked()
+  // No Load more yet: "Loaded rows" would be this page again.
+  await expect(dialog.getByRole('radio', { name: 'Loaded rows' })).toHaveCount(0)
+  await dialog.getByRole('radio', { name: 'Up to' }).check()
+  await dialog.getByRole('spinbutton', { name: 'Number of rows' }).fill('250')
+  await shots(page, 'export-dialog')
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const { violations } = await new AxeBuilder({ page }).include('dialog').analyze()
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
+
+  const downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('places-results.csv')
+  const [header, ...rows] = readCsv(readFileSync((await download.path())!, 'utf8'))
+  expect(header!.slice(0, 4)).toEqual(['rank', 'probability', '1.id', '1.class'])
+  expect(rows).toHaveLength(250)
+  expect(rows.map((row) => Number(row[0]))).toEqual(Array.from({ length: 250 }, (_, i) => i + 1))
+  await expect(page.getByText('Exported 250 rows: downloading places-results.csv.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+})
+
+test('"This page" exports the page shown, and "Loaded rows" the rows Load more added', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'san')
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page.getByText(/^Rows 11–20 of/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const dialog = exportDialog(page)
+  await dialog.getByRole('radio', { name: 'JSON' }).check()
+  await expect(dialog.getByRole('radio', { name: 'This page' })).toHaveAccessibleDescription('rows 11–20')
+  let downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  const pageItems = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8')) as { rank: number }[]
+  expect(pageItems.map((item) => item.rank)).toEqual(Array.from({ length: 10 }, (_, i) => i + 11))
+
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByText(/^Rows 11–30 of [\d,]+$/).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await dialog.getByRole('radio', { name: 'Loaded rows' }).check()
+  await expect(dialog.getByRole('radio', { name: 'Loaded rows' })).toHaveAccessibleDescription('rows 11–30')
+  downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  const loaded = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8')) as { rank: number }[]
+  expect(loaded.map((item) => item.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 11))
+})
+
+test('a format the demo refuses (XML on the default configuration) shows the server\'s sentence in the dialog', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'berlin')
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const dialog = exportDialog(page)
+  await dialog.getByRole('radio', { name: 'XML' }).check()
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  const alert = dialog.getByRole('alert')
+  await expect(alert).toContainText('Export failed.')
+  await expect(alert).toContainText('406: format xml is not enabled for this configuration')
+  await shots(page, 'export-failed')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('a long export shows its progress, and Cancel stops the page in flight, with nothing downloaded', async ({ page, app }) => {
+  // The demo behind a proxy that holds each export page (and only those) for a while: the export is honestly slow.
+  const list = (await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]
+  const demo = list.find((connection) => connection.id === 'demo')!
+  const proxy = await startSlowProxy(demo.queryUrl, 400, /[?&]format=csv/)
+  const saved = (await app.invoke('connections:save', { name: 'Slow exports', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
+  try {
+    await app.invoke('connections:use', { connectionId: saved.id })
+    await openApp(page, app)
+    await search(page, 'san')
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    const dialog = exportDialog(page)
+    await dialog.getByRole('radio', { name: 'CSV' }).check()
+    await dialog.getByRole('spinbutton', { name: 'Number of rows' }).fill('100000')
+    await expect(dialog.getByRole('radio', { name: 'Up to' })).toBeChecked()
+    let downloads = 0
+    page.on('download', () => void downloads++)
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+
+    const bar = dialog.getByRole('progressbar', { name: 'Rows exported' })
+    // Up to 100,000, of the 5,628 there are: the progress counts toward those.
+    await expect(bar).toHaveAttribute('aria-valuemax', '5628')
+    await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/)
+    await expect(dialog.getByText(/^Exported [1-9][\d,]* of 5,628 rows/)).toBeVisible()
+    await shots(page, 'export-progress')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog.getByRole('status')).toContainText(/Export cancelled after [\d,]+ rows; no file was written\./)
+    await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeChecked()
+    // The page being fetched when Cancel was pressed was given up, not waited for.
+    await expect.poll(() => proxy.closedEarly()).toBe(1)
+    expect(downloads).toBe(0)
+  } finally {
+    await app.invoke('connections:delete', { id: saved.id })
+    await proxy.close()
+  }
+})

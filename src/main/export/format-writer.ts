@@ -1,0 +1,146 @@
+import type { ExportFormat } from '../../shared/ipc/contract'
+import { ntriplesStatements } from '../../shared/export/ntriples'
+import { readXmlPage, xmlHead, xmlRows, xmlTail, XmlPageError, type XmlPage } from '../../shared/export/xml'
+import { parseJson } from '../query/response-body'
+import { resultsShapeProblem } from '../query/results-shape'
+import { OutputFile } from './output-file'
+import { unreadablePage } from './page-error'
+import { CsvWriter, XlsxWriter } from './table-writers'
+
+/**
+ * Turns the pages of one export, in order, into one file of its format. The
+ * service answers each page in the format asked; the writer reads just enough
+ * of each to keep at most the rows asked and to join them properly (one JSON
+ * array, one XML root, one CSV header), never trusting the page to be well formed.
+ */
+export interface FormatWriter {
+  /** Takes one page's bytes; keeps at most `asked` of its rows; returns how many it kept. */
+  addPage(body: Buffer, asked: number): Promise<number>
+  /** Completes the file at its temporary path. */
+  finish(signal: AbortSignal): Promise<void>
+  /** Closes what is open after a failure or a cancel; the job removes the files. */
+  abandon(): Promise<void>
+  /** Bytes on disk so far (the file, or the pages kept until the end). */
+  readonly bytes: number
+}
+
+export interface WriterPaths {
+  /** The file being written (renamed into place by the job once complete). */
+  file: string
+  /** Where csv and xlsx keep the pages until their header is known. */
+  spool: string
+}
+
+export async function createWriter(format: ExportFormat, paths: WriterPaths, rowsWanted: number): Promise<FormatWriter> {
+  switch (format) {
+    case 'json':
+      return new JsonWriter(await OutputFile.create(paths.file))
+    case 'xml':
+      return new XmlWriter(await OutputFile.create(paths.file), rowsWanted)
+    case 'rdf':
+      return new NTriplesWriter(await OutputFile.create(paths.file))
+    case 'csv':
+      return CsvWriter.open(paths)
+    case 'xlsx':
+      return XlsxWriter.open(paths)
+  }
+}
+
+/** One JSON array of the items, one item a line, written page by page. */
+class JsonWriter implements FormatWriter {
+  private count = 0
+
+  constructor(private readonly out: OutputFile) {}
+
+  get bytes(): number {
+    return this.out.bytes
+  }
+
+  async addPage(body: Buffer, asked: number): Promise<number> {
+    const page = parseJson(body, 'json answer', false)
+    const problem = resultsShapeProblem(page)
+    if (problem) throw unreadablePage('json', `it is not a page of results (${problem}).`)
+    const items = (page as { items: unknown[] }).items.slice(0, asked)
+    let text = ''
+    for (const item of items) text += (this.count++ === 0 ? '[\n' : ',\n') + JSON.stringify(item)
+    await this.out.write(text)
+    return items.length
+  }
+
+  async finish(): Promise<void> {
+    await this.out.write(this.count === 0 ? '[]\n' : '\n]\n')
+    await this.out.finish()
+  }
+
+  abandon(): Promise<void> {
+    return this.out.close()
+  }
+}
+
+/** One document: the first page's declaration, root and `<type>` list, every page's `<item>`s, the root's end. */
+class XmlWriter implements FormatWriter {
+  private first: XmlPage | null = null
+
+  constructor(
+    private readonly out: OutputFile,
+    private readonly rowsWanted: number,
+  ) {}
+
+  get bytes(): number {
+    return this.out.bytes
+  }
+
+  async addPage(body: Buffer, asked: number): Promise<number> {
+    let page: XmlPage
+    try {
+      page = readXmlPage(body.toString('utf8'))
+    } catch (error) {
+      if (error instanceof XmlPageError) throw unreadablePage('xml', error.message)
+      throw error
+    }
+    if (this.first && page.rootName !== this.first.rootName) {
+      throw unreadablePage('xml', `one page's root element is <${page.rootName}>, another's <${this.first.rootName}>.`)
+    }
+    const rows = xmlRows(page).slice(0, asked)
+    let text = ''
+    if (!this.first) {
+      this.first = page
+      text += xmlHead(page, this.rowsWanted)
+    }
+    for (const row of rows) text += `  ${row}\n`
+    await this.out.write(text)
+    return rows.length
+  }
+
+  async finish(): Promise<void> {
+    if (this.first) await this.out.write(xmlTail(this.first))
+    await this.out.finish()
+  }
+
+  abandon(): Promise<void> {
+    return this.out.close()
+  }
+}
+
+/** N-Triples: the pages' statements one after another. */
+class NTriplesWriter implements FormatWriter {
+  constructor(private readonly out: OutputFile) {}
+
+  get bytes(): number {
+    return this.out.bytes
+  }
+
+  async addPage(body: Buffer, asked: number): Promise<number> {
+    const statements = ntriplesStatements(body.toString('utf8')).slice(0, asked)
+    await this.out.write(statements.map((line) => `${line}\n`).join(''))
+    return statements.length
+  }
+
+  async finish(): Promise<void> {
+    await this.out.finish()
+  }
+
+  abandon(): Promise<void> {
+    return this.out.close()
+  }
+}

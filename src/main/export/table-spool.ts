@@ -1,0 +1,60 @@
+import { open, type FileHandle } from 'node:fs/promises'
+import { alignment, columnKeys, columnName, mergeColumns, realign } from '../../shared/export/columns'
+
+/** A cell of a csv or xlsx page, as read: text (csv), or the workbook's typed value (xlsx). */
+export type Cell = string | number | boolean | null
+
+/**
+ * The pages of a csv or xlsx export, kept on disk until the last one is in.
+ * The file's header comes first but is the union of every page's columns
+ * (SERVICE-CONTRACT: a page names the attributes seen on it), so it is known
+ * only at the end; holding 100,000 rows in memory until then is what this
+ * avoids. Each page's rows go to the spool file as one JSON line; at the end
+ * they are read back a page at a time and moved under the union's columns.
+ */
+export class TableSpool {
+  private union: string[] = []
+  private readonly pages: { keys: string[]; at: number; length: number }[] = []
+  private size = 0
+
+  private constructor(private readonly handle: FileHandle) {}
+
+  static async open(path: string): Promise<TableSpool> {
+    return new TableSpool(await open(path, 'wx+', 0o600))
+  }
+
+  /** Bytes kept so far. */
+  get bytes(): number {
+    return this.size
+  }
+
+  async add(header: readonly string[], rows: readonly Cell[][]): Promise<void> {
+    const keys = columnKeys(header)
+    this.union = mergeColumns(this.union, keys)
+    const line = Buffer.from(`${JSON.stringify(rows)}\n`, 'utf8')
+    await this.handle.write(line, 0, line.length, this.size)
+    this.pages.push({ keys, at: this.size, length: line.length })
+    this.size += line.length
+  }
+
+  /** The header of the file: every column seen, named as the pages named them. */
+  header(): string[] {
+    return this.union.map(columnName)
+  }
+
+  /** Each page's rows, under the header's columns; `empty` where a page had no such column. */
+  async *rows<T extends Cell>(empty: T, signal?: AbortSignal): AsyncGenerator<Cell[][]> {
+    for (const page of this.pages) {
+      signal?.throwIfAborted()
+      const buffer = Buffer.alloc(page.length)
+      await this.handle.read(buffer, 0, page.length, page.at)
+      const rows = JSON.parse(buffer.toString('utf8')) as Cell[][]
+      const map = alignment(this.union, page.keys)
+      yield rows.map((row) => realign<Cell>(row, map, empty))
+    }
+  }
+
+  close(): Promise<void> {
+    return this.handle.close()
+  }
+}

@@ -1,0 +1,186 @@
+import { storeToRefs } from 'pinia'
+import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue'
+import { EXPORT_FORMAT_DESCRIPTIONS, EXPORT_FORMAT_LABELS, exportRange, type ExportRowsChoice } from '../../../shared/export/plan'
+import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat, type ExportStatus } from '../../../shared/ipc/contract'
+import { call, errorMessage } from '../../api/explorer-client'
+import { useQueryStore } from '../../stores/query'
+import { useToastsStore } from '../../stores/toasts'
+
+/** How often a running export's progress is asked for. */
+const POLL_MS = 250
+const DEFAULT_UP_TO = 1_000
+const number = (value: number) => value.toLocaleString('en-US')
+
+/**
+ * The export dialog: format and rows chosen here, the file written by the
+ * main process (this window never holds its bytes), progress polled until it
+ * ends. Closing the dialog while an export runs leaves it running; its end is
+ * announced in a toast, and the Export button shows the dialog again.
+ */
+export function useExportDialog(open: Ref<boolean>) {
+  const query = useQueryStore()
+  const toasts = useToastsStore()
+  const { shown, shownOffset, shownCount, items, edited, total } = storeToRefs(query)
+
+  const dialog = ref<HTMLDialogElement | null>(null)
+  const format = ref<ExportFormat>('csv')
+  const rowsChoice = ref<ExportRowsChoice>('page')
+  const upTo = ref<number | string>(DEFAULT_UP_TO)
+  /** choosing: the form; starting: waiting for export:start (and Electron's save dialog); running: progress. */
+  const phase = ref<'choosing' | 'starting' | 'running'>('choosing')
+  const status = ref<ExportStatus | null>(null)
+  const failure = ref<string | null>(null)
+  const note = ref<string | null>(null)
+  const upToProblem = ref<string | null>(null)
+  let timer: ReturnType<typeof setTimeout> | null = null
+
+  const formats = EXPORT_FORMATS.map((value) => ({ value, label: EXPORT_FORMAT_LABELS[value], description: EXPORT_FORMAT_DESCRIPTIONS[value] }))
+  const grid = computed(() => ({ offset: shownOffset.value, pageSize: Number(shownCount.value), loaded: items.value.length }))
+  /** "Loaded rows" is offered once Load more has put more than one page in the grid. */
+  const hasLoaded = computed(() => items.value.length > Number(shownCount.value))
+  const pageRange = computed(() => `rows ${number(grid.value.offset + 1)}–${number(grid.value.offset + Math.min(grid.value.pageSize, Math.max(1, items.value.length)))}`)
+  const loadedRange = computed(() => `rows ${number(grid.value.offset + 1)}–${number(grid.value.offset + grid.value.loaded)}`)
+  const maxRows = MAX_EXPORT_ROWS
+
+  const progressText = computed(() => {
+    const current = status.value
+    if (phase.value === 'starting') return 'Starting the export…'
+    if (!current) return ''
+    return `Exported ${number(current.rows)} of ${number(current.rowsWanted)} rows`
+  })
+  const progressValue = computed(() => status.value?.rows ?? 0)
+  const progressMax = computed(() => status.value?.rowsWanted ?? 1)
+
+  watch(
+    open,
+    (isOpen) => {
+      const element = dialog.value
+      if (!element) return
+      if (isOpen && !element.open) {
+        if (phase.value === 'choosing' && rowsChoice.value === 'loaded' && !hasLoaded.value) rowsChoice.value = 'page'
+        element.showModal()
+        // The format chosen (arrow keys change it), or Cancel while an export runs; not the × that showModal would pick.
+        element.querySelector<HTMLElement>('input[name="export-format"]:checked, .export-dialog__footer .button')?.focus()
+      }
+      if (!isOpen && element.open) element.close()
+    },
+    { flush: 'post' },
+  )
+
+  function readUpTo(): number | null {
+    const value = Number(upTo.value)
+    if (String(upTo.value).trim() === '' || !Number.isInteger(value) || value < 1 || value > MAX_EXPORT_ROWS) {
+      upToProblem.value = `Enter a whole number of rows from 1 to ${number(MAX_EXPORT_ROWS)}.`
+      return null
+    }
+    upToProblem.value = null
+    return value
+  }
+
+  async function start(): Promise<void> {
+    const source = shown.value
+    if (!source || phase.value !== 'choosing') return
+    let upToRows = 0
+    if (rowsChoice.value === 'upTo') {
+      const read = readUpTo()
+      if (read === null) return
+      upToRows = read
+    }
+    const range = exportRange(rowsChoice.value, grid.value, upToRows)
+    // Past the total there is nothing to ask for; the progress then counts toward what really comes.
+    const rows = total.value === null ? range.rows : Math.max(1, Math.min(range.rows, total.value - range.offset))
+    const { offset: _offset, ...options } = source.request.options
+    const request = { ...source.request, options: { ...options, ...(range.offset > 0 ? { offset: range.offset } : {}) } }
+    failure.value = null
+    note.value = null
+    phase.value = 'starting'
+    try {
+      const started = await call('export:start', { connectionId: source.connectionId, request, format: format.value, rows: Math.min(rows, MAX_EXPORT_ROWS) })
+      if (!started) {
+        // The user closed the save dialog: nothing was started.
+        phase.value = 'choosing'
+        return
+      }
+      status.value = started
+      phase.value = 'running'
+      follow(started)
+    } catch (error) {
+      phase.value = 'choosing'
+      failure.value = errorMessage(error)
+    }
+  }
+
+  function follow(current: ExportStatus): void {
+    status.value = current
+    if (current.state === 'running') {
+      timer = setTimeout(() => void poll(current.exportId), POLL_MS)
+      return
+    }
+    timer = null
+    phase.value = 'choosing'
+    if (current.state === 'done') {
+      if (current.downloadUrl) download(current.downloadUrl, current.fileName)
+      const rows = `${number(current.rows)} row${current.rows === 1 ? '' : 's'}`
+      toasts.show(current.downloadUrl ? `Exported ${rows}: downloading ${current.fileName}.` : `Exported ${rows} to ${current.fileName}.`, { key: 'export' })
+      status.value = null
+      open.value = false
+    } else if (current.state === 'failed') {
+      failure.value = current.message ?? 'The export failed.'
+      // The dialog may have been closed while it ran: the failure must still be seen.
+      if (!open.value) toasts.show(`Export failed: ${failure.value}`, { tone: 'danger', key: 'export' })
+    } else {
+      note.value = current.message ?? 'Export cancelled.'
+    }
+  }
+
+  async function poll(exportId: string): Promise<void> {
+    try {
+      follow(await call('export:status', { exportId }))
+    } catch (error) {
+      timer = null
+      phase.value = 'choosing'
+      failure.value = errorMessage(error)
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    const current = status.value
+    if (phase.value !== 'running' || !current) return
+    if (timer) clearTimeout(timer)
+    timer = null
+    try {
+      follow(await call('export:cancel', { exportId: current.exportId }))
+    } catch (error) {
+      phase.value = 'choosing'
+      failure.value = errorMessage(error)
+    }
+  }
+
+  /**
+   * Chromium's download manager fetches the one-time address and writes the
+   * file: its bytes never pass through this page's script.
+   */
+  function download(url: string, fileName: string): void {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = fileName
+    link.rel = 'noopener'
+    link.hidden = true
+    document.body.append(link)
+    link.click()
+    link.remove()
+  }
+
+  const close = () => (open.value = false)
+  /** Typing a number means "Up to" that many. */
+  const chooseUpTo = () => (rowsChoice.value = 'upTo')
+
+  onBeforeUnmount(() => {
+    if (timer) clearTimeout(timer)
+  })
+
+  return {
+    dialog, format, formats, rowsChoice, upTo, upToProblem, maxRows, phase, status, failure, note, edited,
+    hasLoaded, pageRange, loadedRange, progressText, progressValue, progressMax, chooseUpTo, start, cancel, close,
+  }
+}

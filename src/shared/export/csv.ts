@@ -1,0 +1,94 @@
+/**
+ * CSV as RFC 4180 writes it (the service's csv pages, and the file an export
+ * writes): fields separated by commas, records by CRLF, a field quoted when
+ * it holds a comma, a quote or a line break, a quote inside doubled.
+ */
+
+export type CsvRow = string[]
+
+/**
+ * Reads CSV text into records. Tolerant where real files differ (LF or CR
+ * line ends, a byte-order mark, no line end after the last record, a stray
+ * quote inside an unquoted field kept as it is); a quoted field that never
+ * closes is an error, as no reading of it can be right. Blank lines hold no
+ * record.
+ */
+export function parseCsv(text: string): CsvRow[] {
+  const rows: CsvRow[] = []
+  const n = text.length
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  while (i < n) {
+    const first = text.charCodeAt(i)
+    if (first === 13 || first === 10) {
+      i++
+      continue
+    }
+    const row: CsvRow = []
+    for (;;) {
+      let value: string
+      if (text.charCodeAt(i) === 34 /* " */) {
+        const opened = i
+        value = ''
+        let from = i + 1
+        for (;;) {
+          const quote = text.indexOf('"', from)
+          if (quote < 0) throw new Error(`A quoted field that starts at character ${opened + 1} never closes.`)
+          value += text.slice(from, quote)
+          if (text.charCodeAt(quote + 1) !== 34) {
+            i = quote + 1
+            break
+          }
+          value += '"'
+          from = quote + 2
+        }
+        // Anything between the closing quote and the next separator stays with the field (lenient).
+        const end = nextSeparator(text, i)
+        value += text.slice(i, end)
+        i = end
+      } else {
+        const end = nextSeparator(text, i)
+        value = text.slice(i, end)
+        i = end
+      }
+      row.push(value)
+      if (text.charCodeAt(i) !== 44 /* , */) break
+      i++
+    }
+    if (text.charCodeAt(i) === 13) i++
+    if (text.charCodeAt(i) === 10) i++
+    rows.push(row)
+  }
+  return rows
+}
+
+function nextSeparator(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44 || c === 13 || c === 10) return i
+  }
+  return text.length
+}
+
+const NEEDS_QUOTES = /[",\r\n]/
+/** A spreadsheet reads a cell that starts with one of these as a formula (or DDE); a number is safe. */
+const FORMULA_START = /^[=+\-@\t\r]/
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+
+/**
+ * One field as RFC 4180 writes it. A text that a spreadsheet would run as a
+ * formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`) gets a leading apostrophe, as
+ * OWASP advises for CSV files built from others' data: the server's answer
+ * is untrusted, and opening an export must not run anything. Numbers, negative
+ * ones included, are written as they are.
+ */
+export function csvField(value: string): string {
+  const text = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** One record with its CRLF. */
+export function csvRecord(cells: readonly string[]): string {
+  let line = ''
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i]!)
+  return `${line}\r\n`
+}

@@ -1,0 +1,86 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { alignment, columnKeys, columnName, mergeColumns, realign } from '../../src/shared/export/columns'
+import { csvField, csvRecord, parseCsv } from '../../src/shared/export/csv'
+
+describe('csv reading and writing (RFC 4180)', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and any line end', () => {
+    const text = 'a,b,c\r\n"x, y","say ""hi""","two\r\nlines"\n1,,3\r4,5,\r\n'
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b', 'c'],
+      ['x, y', 'say "hi"', 'two\r\nlines'],
+      ['1', '', '3'],
+      ['4', '5', ''],
+    ])
+  })
+
+  it('skips a byte-order mark and blank lines, and reads a last record with no line end', () => {
+    expect(parseCsv('\uFEFFrank,probability\r\n\r\n1,0.5')).toEqual([
+      ['rank', 'probability'],
+      ['1', '0.5'],
+    ])
+    expect(parseCsv('')).toEqual([])
+  })
+
+  it('refuses a quoted field that never closes', () => {
+    expect(() => parseCsv('a,"b\r\n1,2\r\n')).toThrow(/never closes/)
+  })
+
+  it('writes what it reads: any table of texts round-trips', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'é', ',', '"', '\r', '\n', ' ', '1', '=', '-') })
+    // A record of one empty field is a blank line, which holds no record: rows here have two fields at least, as every export's do.
+    const table = fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { maxLength: 6 })
+    fc.assert(
+      fc.property(table, (rows) => {
+        const safe = rows.map((row) => row.map((value) => (/^[=+\-@\t\r]/.test(value) ? `x${value}` : value)))
+        expect(parseCsv(safe.map(csvRecord).join(''))).toEqual(safe)
+      }),
+    )
+  })
+
+  it('quotes only when needed, and neutralizes a text a spreadsheet would run as a formula', () => {
+    expect(csvRecord(['1', 'São Paulo', 'a,b', 'say "hi"'])).toBe('1,São Paulo,"a,b","say ""hi"""\r\n')
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField('+1-2')).toBe("'+1-2")
+    // Numbers are data, negative ones too.
+    expect(csvField('-28')).toBe('-28')
+    expect(csvField('-0.5e3')).toBe('-0.5e3')
+    expect(csvField('+7')).toBe('+7')
+  })
+})
+
+describe('csv pages with different columns', () => {
+  it('keeps the first page order and puts a column new to a tuple column among its own', () => {
+    const first = columnKeys(['rank', 'probability', '1.id', '1.class', '1.name', '2.id', '2.class'])
+    const second = columnKeys(['rank', 'probability', '1.id', '1.class', '1.elevation', '1.name', '2.id', '2.class', '2.capital', '3'])
+    expect(mergeColumns(mergeColumns([], first), second)).toEqual([
+      'rank', 'probability', '1.id', '1.class', '1.name', '1.elevation', '2.id', '2.class', '2.capital', '3',
+    ])
+  })
+
+  it('moves every cell under the header it had on its page, and leaves the others empty', () => {
+    const pageA = ['rank', 'probability', '1.id', '1.class', '1.name', '1.population']
+    const pageB = ['rank', 'probability', '1.id', '1.class', '1.population', '1.area']
+    const union = mergeColumns(mergeColumns([], columnKeys(pageA)), columnKeys(pageB))
+    const rowA = realign(['1', '0.9', 'a', 'city', 'Alpha', '100'], alignment(union, columnKeys(pageA)), '')
+    const rowB = realign(['101', '0.4', 'b', 'country', '2000', '55'], alignment(union, columnKeys(pageB)), '')
+    const named = (row: string[]) => Object.fromEntries(union.map((key, i) => [columnName(key), row[i]]))
+    expect(named(rowA)).toEqual({ rank: '1', probability: '0.9', '1.id': 'a', '1.class': 'city', '1.name': 'Alpha', '1.population': '100', '1.area': '' })
+    expect(named(rowB)).toEqual({ rank: '101', probability: '0.4', '1.id': 'b', '1.class': 'country', '1.name': '', '1.population': '2000', '1.area': '55' })
+  })
+
+  it('keeps two columns of one name apart (an attribute called "id" beside the object id)', () => {
+    const keys = columnKeys(['rank', '1.id', '1.class', '1.id'])
+    expect(new Set(keys).size).toBe(4)
+    expect(keys.map(columnName)).toEqual(['rank', '1.id', '1.class', '1.id'])
+    const row = realign(['1', 'obj', 'city', 'attr'], alignment(keys, keys), '')
+    expect(row).toEqual(['1', 'obj', 'city', 'attr'])
+  })
+
+  it('fills a short row and drops cells past its page header', () => {
+    const keys = columnKeys(['rank', 'probability', '1'])
+    expect(realign(['1'], alignment(keys, keys), '')).toEqual(['1', '', ''])
+    expect(realign(['1', '0.5', 'x', 'extra'], alignment(keys, keys), '')).toEqual(['1', '0.5', 'x'])
+  })
+})

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { ntriplesStatements } from '../../src/shared/export/ntriples'
+import { readXmlPage, xmlHead, xmlRows, xmlTail, XmlPageError } from '../../src/shared/export/xml'
+
+const page = (offset: number, ids: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<results offset="${offset}" count="2">\n  <type>OBJ</type>\n` +
+  ids
+    .map(
+      (id, i) =>
+        `  <item rank="${offset + i + 1}" probability="0.5">\n    <column index="1">\n      <object id="${id}">\n        <class>city</class>\n        <attributes>\n          <attribute name="name">A &amp; B &lt;x&gt; "q" &gt; ]]</attribute>\n          <attribute name="note" null="true"/>\n        </attributes>\n      </object>\n    </column>\n  </item>\n`,
+    )
+    .join('') +
+  '</results>\n'
+
+describe('xml pages merged into one document', () => {
+  it('reads the service\'s page: its prolog, root, type list and items', () => {
+    const read = readXmlPage(page(0, ['a', 'b']))
+    expect(read.rootName).toBe('results')
+    expect(read.rootStart).toBe('<results offset="0" count="2">')
+    expect(read.prolog).toBe('<?xml version="1.0" encoding="UTF-8"?>\n')
+    expect(read.children.map((child) => child.name)).toEqual(['type', 'item', 'item'])
+    expect(xmlRows(read)[1]).toMatch(/^<item rank="2"[\s\S]*<\/item>$/)
+  })
+
+  it('writes one root with every page\'s items, the type list once, and the count asked', () => {
+    const first = readXmlPage(page(0, ['a', 'b']))
+    const second = readXmlPage(page(2, ['c']))
+    const merged = xmlHead(first, 3) + [...xmlRows(first), ...xmlRows(second)].map((row) => `  ${row}\n`).join('') + xmlTail(first)
+    const again = readXmlPage(merged)
+    expect(again.rootStart).toBe('<results offset="0" count="3">')
+    expect(again.children.map((child) => child.name)).toEqual(['type', 'item', 'item', 'item'])
+    expect(xmlRows(again).map((row) => /object id="(\w+)"/.exec(row)?.[1])).toEqual(['a', 'b', 'c'])
+  })
+
+  it('opens a root that an empty page closed at once', () => {
+    const empty = readXmlPage('<?xml version="1.0"?><results offset="0" count="10"/>')
+    expect(empty.children).toEqual([])
+    expect(readXmlPage(xmlHead(empty, 10) + xmlTail(empty)).rootStart).toBe('<results offset="0" count="10">')
+  })
+
+  it('reads attribute values holding ">" and "/>", comments and CDATA inside items', () => {
+    const text = '<r><item a="x > y" b=\'/>\'><!-- <item> --><v><![CDATA[</item>]]></v></item><item/></r>'
+    expect(xmlRows(readXmlPage(text))).toEqual(['<item a="x > y" b=\'/>\'><!-- <item> --><v><![CDATA[</item>]]></v></item>', '<item/>'])
+  })
+
+  it.each([
+    ['<!DOCTYPE r [<!ENTITY a "aaaa">]><r/>', /DOCTYPE/],
+    ['<r><item></r>', /closes <\/r> where <\/item> was expected/],
+    ['<r><item>', /ends before <\/r>/],
+    ['<r>text</r>', /text directly/],
+    ['<r/><r/>', /more after/],
+    ['just text', /no root element/],
+    ['<r><item a="1></item></r>', /never ends/],
+  ])('refuses a page that is not well formed: %s', (text, message) => {
+    expect(() => readXmlPage(text)).toThrow(XmlPageError)
+    expect(() => readXmlPage(text)).toThrow(message)
+  })
+})
+
+describe('N-Triples pages', () => {
+  it('are their statements, one a line; blank lines and comments are not rows', () => {
+    const text = '<a> <b> "x" .\r\n\n# a comment\n<c> <d> <e> .\n'
+    expect(ntriplesStatements(text)).toEqual(['<a> <b> "x" .', '<c> <d> <e> .'])
+  })
+})
