@@ -12,6 +12,8 @@ export interface CliIo {
   err(text: string): void
   /** Reads a file's text, or standard input for `-`. */
   readInput(source: string): Promise<string>
+  /** The environment a secret may come from (tests pass their own); the process's when left out. */
+  env?: NodeJS.ProcessEnv
 }
 
 async function readStdin(): Promise<string> {

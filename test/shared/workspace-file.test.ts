@@ -84,8 +84,8 @@ describe('serializeWorkspace', () => {
   it('refuses to write a secret-looking field, even among unknown top-level keys', () => {
     const withSecret = { ...sample, connections: [{ ...demo, clientSecret: 'canary-s3cret' }] } as unknown as Workspace
     expect(() => serializeWorkspace(withSecret)).toThrow(/connections\[0\]\.clientSecret looks like a secret/)
-    const extra = { ...sample, tests: [{ auth: { access_token: 'canary-t0ken' } }] } as Workspace
-    expect(() => serializeWorkspace(extra)).toThrow(/tests\[0\]\.auth\.access_token/)
+    const extra = { ...sample, later: [{ auth: { access_token: 'canary-t0ken' } }] } as Workspace
+    expect(() => serializeWorkspace(extra)).toThrow(/later\[0\]\.auth\.access_token/)
   })
 })
 
@@ -109,11 +109,12 @@ describe('parseWorkspace', () => {
   })
 
   it('keeps unknown top-level keys on save, sorted after the known ones', () => {
-    const textIn = withTop({ zeta: 1, tests: [{ name: 'has rows', query: 'Paris', expect: { minTotal: 1 } }] })
+    const textIn = withTop({ zeta: 1, later: [{ anything: true }], tests: [{ expect: { totalAtLeast: 1 }, query: 'Paris', name: 'has rows' }] })
     const workspace = parsed(textIn)
     const out = serializeWorkspace(workspace)
-    expect(JSON.parse(out).tests).toEqual([{ name: 'has rows', query: 'Paris', expect: { minTotal: 1 } }])
-    expect(Object.keys(JSON.parse(out))).toEqual(['format', 'version', 'connections', 'queries', 'tests', 'zeta'])
+    expect(JSON.parse(out).later).toEqual([{ anything: true }])
+    expect(JSON.stringify(JSON.parse(out).tests)).toBe('[{"name":"has rows","query":"Paris","expect":{"totalAtLeast":1}}]')
+    expect(Object.keys(JSON.parse(out))).toEqual(['format', 'version', 'connections', 'queries', 'tests', 'later', 'zeta'])
     expect(serializeWorkspace(parsed(out))).toBe(out)
   })
 
@@ -214,7 +215,7 @@ const connection = fc.record(
 )
 
 /** Unknown top-level keys hold any JSON, under names that are neither known keys nor secret-looking. */
-const extraName = fc.constantFrom('tests', 'zeta', 'Alpha', 'x-custom', 'é', '10', '2')
+const extraName = fc.constantFrom('later', 'zeta', 'Alpha', 'x-custom', 'é', '10', '2')
 const workspace: fc.Arbitrary<Workspace> = fc
   .uniqueArray(connection, { minLength: 1, maxLength: 3, selector: (c) => c.id })
   .chain((connections) =>
@@ -233,6 +234,32 @@ const workspace: fc.Arbitrary<Workspace> = fc
     }),
   )
   .map(({ connections, queries, extras }) => ({ format: 'query-explorer-workspace', version: 1, connections, queries, ...extras }) as Workspace)
+
+describe('test cases in a workspace', () => {
+  const ownRequest = { name: 'own', connection: 'demo', request: JSON.parse(serializeWorkspace(sample)).queries[0].request, expect: { status: 200 } }
+
+  it('are read, checked and written in a fixed key order', () => {
+    const connection = JSON.parse(serializeWorkspace(sample)).connections[0].id as string
+    const tests = [
+      { expect: { snapshot: { minRbo: 0.8, ids: ['b', 'a'] }, status: 200 }, query: 'Paris', name: 'snap' },
+      { ...ownRequest, connection },
+    ]
+    const out = serializeWorkspace(parsed(withTop({ tests })))
+    const written = JSON.parse(out).tests
+    expect(Object.keys(written[0])).toEqual(['name', 'query', 'expect'])
+    expect(Object.keys(written[0].expect)).toEqual(['status', 'snapshot'])
+    expect(Object.keys(written[0].expect.snapshot)).toEqual(['ids', 'minRbo'])
+    expect(Object.keys(written[1])).toEqual(['name', 'connection', 'request', 'expect'])
+    expect(serializeWorkspace(parsed(out))).toBe(out)
+  })
+
+  it('refuses two cases with one name, a case naming no connection of the file, and an unknown expectation', () => {
+    const twice = [{ name: 'a', query: 'Paris', expect: {} }, { name: 'a', query: 'Paris', expect: {} }]
+    expect(refusal(withTop({ tests: twice }))).toContain('tests[1].name: the name "a" is used by two test cases')
+    expect(refusal(withTop({ tests: [{ ...ownRequest, connection: 'nowhere' }] }))).toContain('tests[0].connection: names no connection of this file ("nowhere")')
+    expect(refusal(withTop({ tests: [{ name: 'a', query: 'Paris', expect: { minTotal: 1 } }] }))).toContain('tests[0].expect')
+  })
+})
 
 describe('workspace property', () => {
   it('serialize(parse(serialize(x))) is serialize(x), and parse gives the workspace back', () => {

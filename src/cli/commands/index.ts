@@ -1,7 +1,8 @@
 import type { Command } from '../command'
 import { parseCommand } from './parse-command'
 import { serveCommand } from './serve-command'
+import { testCommand } from './test-command'
 import { urlCommand } from './url-command'
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [urlCommand, parseCommand, serveCommand]
+export const COMMANDS: readonly Command[] = [urlCommand, parseCommand, serveCommand, testCommand]

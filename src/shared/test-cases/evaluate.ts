@@ -22,8 +22,10 @@ export interface CheckResult {
   passed: boolean
   expected: string
   actual: string
-  /** For a snapshot that failed: the rank diff against the recorded ids. */
+  /** For a snapshot that failed: the rank diff against the recorded ids… */
   changes?: RankChange[]
+  /** …and the labels of the items this run saw, by key (recorded ids have none). */
+  labels?: Record<string, string>
 }
 
 const number = (value: number) => value.toLocaleString('en-US')
@@ -104,7 +106,7 @@ export function evaluate(expect: Expectations, outcome: RunOutcome): CheckResult
       actual: total === null ? '(no total)' : number(total),
     })
   }
-  const at = (rank: number | null) => (rank === null ? 'not in the results seen' : `rank ${rank}`)
+  const at = (rank: number | null) => (rank === null ? `not in the top ${outcome.keys.length}` : `rank ${rank}`)
   for (const { id, within } of expect.contains ?? []) {
     const rank = rankOf(outcome, id)
     checks.push({ what: `${id} within the top ${within}`, passed: rank !== null && rank <= within, expected: `rank ≤ ${within}`, actual: at(rank) })
@@ -143,7 +145,7 @@ export function evaluate(expect: Expectations, outcome: RunOutcome): CheckResult
       passed,
       expected: `RBO ≥ ${minRbo}`,
       actual: `RBO ${comparison.rbo.toFixed(3)}, ${comparison.overlap} of ${ids.length} shared`,
-      ...(passed ? {} : { changes: comparison.changes }),
+      ...(passed ? {} : { changes: comparison.changes, labels: Object.fromEntries(outcome.keys.map((key, index) => [key, outcome.labels[index] ?? key])) }),
     })
   }
   return checks

@@ -15,6 +15,8 @@ export interface CaseReport {
   checks: CheckResult[]
   /** Why the case could not run (outcome error). */
   error?: string
+  /** The keys of the top items the run saw, best first: what "Update snapshot" records. */
+  keys?: string[]
 }
 
 export interface SuiteReport {
@@ -38,7 +40,9 @@ export function failureText(testCase: CaseReport): string {
   for (const check of testCase.checks.filter((entry) => !entry.passed)) {
     lines.push(`${check.what}: expected ${check.expected}, got ${check.actual}`)
     for (const change of check.changes ?? []) {
-      lines.push(`    ${String(change.rankA ?? '–').padStart(3)} → ${String(change.rankB ?? '–').padEnd(3)} ${moveText(change.move).padEnd(11)} ${change.key}`)
+      const label = check.labels?.[change.key]
+      const name = label && label !== change.key ? `${change.key} ${label}` : change.key
+      lines.push(`    ${String(change.rankA ?? '–').padStart(3)} → ${String(change.rankB ?? '–').padEnd(3)} ${moveText(change.move).padEnd(11)} ${name}`)
     }
   }
   return lines.join('\n')

@@ -3,6 +3,7 @@ import { ConnectionInputSchema } from '../connections/connection-input'
 import { nestedDeeperThan } from '../json-depth'
 import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
 import { formatPath } from '../query/request-json'
+import { TestCaseSchema, type TestCase } from '../test-cases/test-case'
 
 /**
  * The workspace file (`.qxw.json`): named saved queries and the connections
@@ -52,8 +53,9 @@ export const SavedQuerySchema = z
   .strip()
 
 /**
- * Top-level keys this version does not know (a later one adds `tests`) are
- * kept as they were and written back, so an older app does not drop them.
+ * `tests` are the workspace's test cases (test-case.ts). Top-level keys this
+ * version does not know are kept as they were and written back, so an older
+ * app does not drop what a newer one added.
  */
 export const WorkspaceSchema = z
   .object({
@@ -61,6 +63,7 @@ export const WorkspaceSchema = z
     version: z.literal(WORKSPACE_VERSION),
     connections: z.array(WorkspaceConnectionSchema).max(1_000).default(() => []),
     queries: z.array(SavedQuerySchema).max(10_000).default(() => []),
+    tests: z.array(TestCaseSchema).max(10_000).optional(),
   })
   .loose()
   .superRefine((workspace, context) => {
@@ -80,6 +83,17 @@ export const WorkspaceSchema = z
         context.addIssue({ code: 'custom', path: ['queries', index, 'name'], message: `the name "${query.name}" is used by two queries` })
       }
       names.add(query.name)
+    })
+    const testNames = new Set<string>()
+    workspace.tests?.forEach((testCase, index) => {
+      // A case naming a saved query that is gone is kept: it reports that when run, and the file stays editable.
+      if (testCase.connection !== undefined && !ids.has(testCase.connection)) {
+        context.addIssue({ code: 'custom', path: ['tests', index, 'connection'], message: `names no connection of this file ("${testCase.connection}")` })
+      }
+      if (testNames.has(testCase.name)) {
+        context.addIssue({ code: 'custom', path: ['tests', index, 'name'], message: `the name "${testCase.name}" is used by two test cases` })
+      }
+      testNames.add(testCase.name)
     })
   })
 
@@ -236,7 +250,17 @@ function canonicalRequest(request: QueryRequest): Record<string, unknown> {
 }
 
 const CONNECTION_KEYS = ['id', 'name', 'authUrl', 'queryUrl', 'version', 'workspace', 'api', 'config', 'clientId', 'tokenRequest'] as const
-const KNOWN_TOP = ['format', 'version', 'connections', 'queries']
+const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests']
+const EXPECTATION_KEYS = ['status', 'messageStartsWith', 'totalAtLeast', 'totalAtMost', 'contains', 'rankAtMost', 'absent', 'firstItem', 'durationAtMostMs', 'snapshot'] as const
+
+function canonicalTest(testCase: TestCase): Record<string, unknown> {
+  const expect = ordered(testCase.expect, EXPECTATION_KEYS)
+  if (testCase.expect.snapshot) expect.snapshot = { ids: testCase.expect.snapshot.ids, minRbo: testCase.expect.snapshot.minRbo }
+  return ordered(
+    { ...testCase, ...(testCase.request ? { request: canonicalRequest(testCase.request) } : {}), expect },
+    ['name', 'query', 'connection', 'request', 'notes', 'expect'],
+  )
+}
 
 /**
  * The file's text: known keys in a fixed order (as in the schema), then the
@@ -264,6 +288,7 @@ export function serializeWorkspace(workspace: Workspace): string {
       notes: query.notes,
       request: canonicalRequest(query.request),
     })),
+    ...(valid.tests ? { tests: valid.tests.map(canonicalTest) } : {}),
   }
   const extras = Object.keys(valid)
     .filter((key) => !KNOWN_TOP.includes(key))

@@ -1,0 +1,139 @@
+import { resolve } from 'node:path'
+import { runCases, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../main/test-cases/run-cases'
+import { writeFileAtomic } from '../../main/storage/atomic-file'
+import { readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
+import { ExplorerError } from '../../shared/ipc/errors'
+import { resolveCase } from '../../shared/test-cases/case-request'
+import { failureText, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
+import type { Workspace } from '../../shared/workspace/workspace-file'
+import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
+import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { openRunTarget, overridesOf } from '../run-target'
+
+export const EXIT_FAILED = 1
+
+function concurrencyOf(values: OptionValues): number {
+  const text = stringOption(values, 'concurrency')
+  if (text === undefined) return DEFAULT_CONCURRENCY
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new InputError([`--concurrency: "${text}" is not a whole number from 1 to ${MAX_CONCURRENCY}.`])
+  }
+  return value
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+/**
+ * `test <workspace.qxw.json>`: runs the workspace's test cases against one of
+ * its connections (flags override its fields, so CI can point the same file
+ * at a staging host), prints a line per case and the failures in detail, and
+ * exits 0 when all pass, 1 when some fail, 2 on bad input.
+ */
+export const testCommand: Command = {
+  name: 'test',
+  summary: "run a workspace's test cases against a connection (JUnit and JSON reports for CI)",
+  usage: '<workspace.qxw.json> [--connection NAME] [--config NAME] [--api NAME] [--junit FILE] [--json] [--update-snapshots] [--concurrency N] [--grep TEXT]',
+  details: [
+    '<workspace.qxw.json>   the workspace file whose "tests" run',
+    ...CONNECTION_DETAILS,
+    '--grep TEXT            only the cases whose name contains TEXT (any case)',
+    `--concurrency N        cases run at once (default ${DEFAULT_CONCURRENCY}, at most ${MAX_CONCURRENCY})`,
+    '--junit FILE           also write a JUnit XML report (testsuite/testcase/failure) to FILE',
+    '--json                 print a JSON report instead of lines',
+    '--update-snapshots     record each snapshot case\'s top ids from this run into the workspace file',
+    'Exit status: 0 every case passed, 1 some failed, 2 bad input (file, connection, secret).',
+  ],
+  options: {
+    ...CONNECTION_OPTIONS,
+    junit: { type: 'string' },
+    json: { type: 'boolean' },
+    'update-snapshots': { type: 'boolean' },
+    concurrency: { type: 'string' },
+    grep: { type: 'string' },
+  },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    const path = positionals[0]!
+    const { workspace, fileName } = await readWorkspaceArgument(path, readWorkspaceFile)
+    const concurrency = concurrencyOf(values)
+    const grep = stringOption(values, 'grep')?.toLowerCase()
+    const all = workspace.tests ?? []
+    const chosen = all.filter((testCase) => grep === undefined || testCase.name.toLowerCase().includes(grep))
+    if (all.length === 0) throw new InputError([`${fileName}: the workspace has no test cases ("tests").`])
+    if (chosen.length === 0) throw new InputError([`--grep: no test case of ${fileName} has "${stringOption(values, 'grep')}" in its name.`])
+
+    const json = values.json === true
+    const say = (line: string) => (json ? io.err(line) : io.out(line))
+    const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName)
+    const overrides = overridesOf({ config: stringOption(values, 'config'), api: stringOption(values, 'api') })
+    const label = targetText(target.label, overrides)
+    try {
+      try {
+        await target.warmUp(say)
+      } catch (error) {
+        if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
+        throw error
+      }
+      if (!json) say(`Running ${chosen.length} test case${chosen.length === 1 ? '' : 's'} of ${fileName} on ${label}`)
+      const started = performance.now()
+      const resolved = chosen.map((testCase) => resolveCase(workspace, testCase))
+      const cases = await runCases({
+        runner: target.runner,
+        targetOf: () => target.target,
+        overrides,
+        cases: resolved,
+        concurrency,
+        runId: 'cli',
+        onCase: (report) => {
+          if (!json) say(`${report.outcome === 'passed' ? '✓' : '✗'} ${report.name} (${Math.round(report.durationMs)} ms)`)
+        },
+      })
+      const report: SuiteReport = { name: fileName.replace(/\.qxw\.json$/, ''), target: label, durationMs: performance.now() - started, cases }
+      const counts = summary(report)
+      if (json) {
+        io.out(JSON.stringify({ ...report, summary: counts }, null, 2))
+      } else {
+        const failures = cases.filter((entry) => entry.outcome !== 'passed')
+        if (failures.length > 0) say('')
+        for (const failure of failures) {
+          say(`✗ ${failure.name}`)
+          for (const line of failureText(failure).split('\n')) say(`    ${line}`)
+        }
+        say('')
+        say(
+          `${counts.passed} passed, ${counts.failed} failed${counts.errors > 0 ? `, ${counts.errors} could not run` : ''} in ${seconds(report.durationMs)} on ${label}`,
+        )
+      }
+      const junit = stringOption(values, 'junit')
+      if (junit !== undefined) {
+        await writeFileAtomic(resolve(junit), toJUnit(report))
+        say(`JUnit report: ${junit}`)
+      }
+      if (values['update-snapshots'] === true) {
+        const updated = withSnapshots(workspace, cases)
+        if (updated.count > 0) {
+          await writeWorkspaceFile(resolve(path), updated.workspace)
+          say(`Recorded ${updated.count} snapshot${updated.count === 1 ? '' : 's'} in ${fileName}.`)
+        }
+      }
+      return counts.failed + counts.errors === 0 ? EXIT_OK : EXIT_FAILED
+    } finally {
+      await target.close()
+    }
+  },
+}
+
+/** The workspace with each snapshot case's ids replaced by what this run saw (its depth kept). */
+function withSnapshots(workspace: Workspace, reports: { name: string; keys?: string[] }[]): { workspace: Workspace; count: number } {
+  let count = 0
+  const tests = workspace.tests?.map((testCase) => {
+    const snapshot = testCase.expect.snapshot
+    const keys = reports.find((report) => report.name === testCase.name)?.keys
+    if (!snapshot || !keys || keys.length === 0) return testCase
+    count++
+    return { ...testCase, expect: { ...testCase.expect, snapshot: { ...snapshot, ids: keys.slice(0, snapshot.ids.length) } } }
+  })
+  return { workspace: { ...workspace, ...(tests ? { tests } : {}) }, count }
+}
+

@@ -1,0 +1,56 @@
+import { basename } from 'node:path'
+import type { ParseWorkspaceResult, Workspace } from '../../shared/workspace/workspace-file'
+import type { TargetOverrides } from '../../shared/test-cases/case-request'
+import { InputError, stringOption, type OptionSpecs, type OptionValues } from '../command'
+import { SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
+
+/** The flags `test` and `compare` share: which connection, and what to override of it. */
+export const CONNECTION_OPTIONS: OptionSpecs = {
+  connection: { type: 'string' },
+  config: { type: 'string' },
+  api: { type: 'string' },
+  'auth-url': { type: 'string' },
+  'query-url': { type: 'string' },
+  workspace: { type: 'string' },
+  'client-id': { type: 'string' },
+  demo: { type: 'boolean' },
+}
+
+export const CONNECTION_DETAILS = [
+  '--connection NAME      a connection of the workspace file, by name or id (default: its first)',
+  '--config NAME          run every case with this configuration',
+  '--api NAME             run every case against this API',
+  '--auth-url URL, --query-url URL, --workspace NAME, --client-id ID',
+  '                       override the connection\'s fields (point the file at a staging host)',
+  `--demo                 run on the embedded demo service, started in this process (the default`,
+  '                       when the connection is the app\'s Demo and no URL is overridden)',
+  `The client secret comes from ${SECRET_VARIABLE} or QUERY_EXPLORER_SECRET_<CONNECTION>`,
+  '(the connection\'s name in capitals, other characters as _), never from a flag or a file.',
+]
+
+export function connectionFlags(values: OptionValues): ConnectionFlags {
+  return {
+    connection: stringOption(values, 'connection'),
+    authUrl: stringOption(values, 'auth-url'),
+    queryUrl: stringOption(values, 'query-url'),
+    workspace: stringOption(values, 'workspace'),
+    clientId: stringOption(values, 'client-id'),
+    demo: values.demo === true ? true : undefined,
+  }
+}
+
+/** Reads the workspace file; an unreadable or invalid one is bad input (exit 2) with the reader's sentence. */
+export async function readWorkspaceArgument(
+  path: string,
+  read: (path: string) => Promise<ParseWorkspaceResult>,
+): Promise<{ workspace: Workspace; fileName: string }> {
+  const result = await read(path)
+  if (!result.ok) throw new InputError([result.message])
+  return { workspace: result.workspace, fileName: basename(path) }
+}
+
+/** "Demo (the embedded demo service), config production". */
+export function targetText(label: string, overrides: TargetOverrides): string {
+  const parts = [overrides.api && `API ${overrides.api}`, overrides.config && `config ${overrides.config}`].filter(Boolean)
+  return parts.length > 0 ? `${label}, ${parts.join(', ')}` : label
+}

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TokenManager } from '../main/auth/token-manager'
+import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../main/connections/connection-registry'
+import { ConnectionStore } from '../main/connections/connection-store'
+import { memorySecretStore } from '../main/credentials/secret-store'
+import { HttpClient } from '../main/query/http-client'
+import { QueryRunner, type QueryTarget } from '../main/query/query-runner'
+import { startService, type RunningService } from '../service'
+import { ExplorerError } from '../shared/ipc/errors'
+import type { TargetOverrides } from '../shared/test-cases/case-request'
+import type { Workspace, WorkspaceConnection } from '../shared/workspace/workspace-file'
+import { InputError } from './command'
+
+/**
+ * Where `query-explorer test` and `compare` send their queries: one of the
+ * workspace file's connections, with flags overriding its fields, the secret
+ * from the environment, and the app's own runner and token manager (one
+ * token for the whole run). With the embedded demo, the service runs in this
+ * process.
+ */
+
+export const SECRET_VARIABLE = 'QUERY_EXPLORER_CLIENT_SECRET'
+
+/** `QUERY_EXPLORER_SECRET_<CONNECTION>`: the connection's name in capitals, other characters as `_`. */
+export function connectionSecretVariable(name: string): string {
+  return `QUERY_EXPLORER_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`
+}
+
+export interface ConnectionFlags {
+  connection?: string | undefined
+  authUrl?: string | undefined
+  queryUrl?: string | undefined
+  workspace?: string | undefined
+  clientId?: string | undefined
+  /** true: the embedded demo; undefined: the demo when the file's connection is the app's Demo and no URL is overridden. */
+  demo?: boolean | undefined
+}
+
+export interface RunTarget {
+  runner: QueryRunner
+  /** The target of a file connection (the chosen one for every case). */
+  target: QueryTarget
+  connection: WorkspaceConnection
+  /** "Demo (embedded)", "Staging": for reports. */
+  label: string
+  /** Waits for a token once, before the cases: a 429 waits for its Retry-After (at most `maxWaitSeconds`) and says so. */
+  warmUp(say: (line: string) => void, maxWaitSeconds?: number): Promise<void>
+  close(): Promise<void>
+}
+
+/** The connection a run uses: named by a flag (its name or file id), else the file's only or first one. */
+export function chooseConnection(workspace: Workspace, name: string | undefined, fileName: string): WorkspaceConnection {
+  if (workspace.connections.length === 0) throw new InputError([`${fileName}: the workspace has no connection to run on.`])
+  if (name === undefined) return workspace.connections[0]!
+  const found = workspace.connections.find((connection) => connection.name === name) ?? workspace.connections.find((connection) => connection.id === name)
+  if (!found) {
+    throw new InputError([`--connection: "${name}" is not a connection of ${fileName} (it has: ${workspace.connections.map((connection) => `"${connection.name}"`).join(', ')}).`])
+  }
+  return found
+}
+
+/** The app's Demo as a workspace file describes it: its URLs stand for whichever port the demo has. */
+export function isDemoConnection(connection: WorkspaceConnection): boolean {
+  const local = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)
+  return connection.clientId === 'demo' && connection.workspace === 'world' && local(connection.authUrl) && local(connection.queryUrl)
+}
+
+export async function openRunTarget(
+  workspace: Workspace,
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv,
+  fileName: string,
+): Promise<RunTarget> {
+  const chosen = chooseConnection(workspace, flags.connection, fileName)
+  const overridden = flags.authUrl !== undefined || flags.queryUrl !== undefined
+  const useDemo = flags.demo ?? (!overridden && isDemoConnection(chosen))
+  let service: RunningService | null = null
+  let secret: string | undefined
+  let connection: WorkspaceConnection = {
+    ...chosen,
+    ...(flags.authUrl !== undefined ? { authUrl: flags.authUrl } : {}),
+    ...(flags.queryUrl !== undefined ? { queryUrl: flags.queryUrl } : {}),
+    ...(flags.workspace !== undefined ? { workspace: flags.workspace } : {}),
+    ...(flags.clientId !== undefined ? { clientId: flags.clientId } : {}),
+  }
+  if (useDemo) {
+    service = await startService({ port: 0, log: () => undefined })
+    connection = { ...connection, authUrl: service.authUrl, queryUrl: service.queryUrl, clientId: service.account.clientId, workspace: service.workspace }
+    secret = service.account.clientSecret
+  } else if (connection.clientId !== '') {
+    const specific = connectionSecretVariable(connection.name)
+    secret = env[specific] || env[SECRET_VARIABLE] || undefined
+    if (!secret) {
+      throw new InputError([
+        `No client secret for the connection "${connection.name}": set ${SECRET_VARIABLE} or ${specific} in the environment (a secret is never read from a flag or a file).`,
+      ])
+    }
+  }
+  for (const [field, value] of [
+    ['--auth-url', connection.authUrl],
+    ['--query-url', connection.queryUrl],
+  ] as const) {
+    if (!/^https?:\/\/[^/?#\s]+/i.test(value)) {
+      await service?.close()
+      throw new InputError([`${field}: "${value}" is not an http(s) URL.`])
+    }
+  }
+
+  const http = new HttpClient()
+  const tokens = new TokenManager(http, Date.now, () => undefined)
+  const dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-'))
+  const id = 'cli'
+  const secrets = memorySecretStore('The command line keeps the secret for this run only.')
+  if (secret) await secrets.set(secretKey(id), secret)
+  const builtIn: BuiltInConnection = { ...connection, id, secrets }
+  const registry = new ConnectionRegistry(new ConnectionStore(dataDir), secrets, tokens, [builtIn])
+  const runner = new QueryRunner(http, tokens, { ttlMs: 0 })
+  const target = registry.target(id)
+  return {
+    runner,
+    target,
+    connection,
+    label: service ? `${chosen.name} (the embedded demo service)` : connection.name,
+    async warmUp(say, maxWaitSeconds = 3600) {
+      const account = registry.account(id)
+      if (!account) return
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await tokens.token(account)
+          return
+        } catch (error) {
+          const wait = error instanceof ExplorerError && error.code === 'quota' ? error.extra.retryAfterSeconds : undefined
+          if (wait === undefined || attempt >= 2 || wait > maxWaitSeconds) throw error
+          say(`The auth host answered 429 (token request quota exceeded): waiting ${wait} s, as its Retry-After asks, before trying again.`)
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+        }
+      }
+    },
+    async close() {
+      await http.close()
+      await service?.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The run's configuration and API, from the flags. */
+export function overridesOf(values: { config?: string | undefined; api?: string | undefined }): TargetOverrides {
+  return { config: values.config, api: values.api }
+}

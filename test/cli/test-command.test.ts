@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { SaxesParser } from 'saxes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type RunningService } from '../../src/service'
+
+/**
+ * `query-explorer test`, spawned as CI runs it: the example workspace on the
+ * embedded demo (started inside the command), the production configuration
+ * failing exactly its two cases, a secret only from the environment, JUnit a
+ * strict XML parser reads, and snapshots recorded back into the file.
+ */
+
+const ROOT = resolve(__dirname, '../..')
+const BIN = join(ROOT, 'bin/query-explorer.cjs')
+const WORLD = join(ROOT, 'examples/world.qxw.json')
+const dir = mkdtempSync(join(tmpdir(), 'qe-cli-test-'))
+
+interface Run {
+  status: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Spawned without blocking, so a service started by this test keeps answering while the command runs. */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const base = { ...process.env }
+    delete base.QUERY_EXPLORER_CLIENT_SECRET
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('error', reject)
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      resolvePromise({ status, stdout, stderr })
+    })
+  })
+}
+
+function junit(path: string): { suite: Record<string, string>; failed: string[] } {
+  const parser = new SaxesParser()
+  let suite: Record<string, string> = {}
+  const failed: string[] = []
+  let current = ''
+  parser.on('error', (error) => {
+    throw error
+  })
+  parser.on('opentag', (tag) => {
+    const attributes = tag.attributes as Record<string, string>
+    if (tag.name === 'testsuite') suite = attributes
+    if (tag.name === 'testcase') current = attributes.name ?? ''
+    if (tag.name === 'failure' || tag.name === 'error') failed.push(current)
+  })
+  parser.write(readFileSync(path, 'utf8')).close()
+  return { suite, failed }
+}
+
+const PRODUCTION_FAILURES = ['Text ranking puts San Potito Sannitico first', 'Top 5 for "san" as recorded']
+
+describe('query-explorer test', () => {
+  let service: RunningService
+  const secret = `cli-${Date.now()}-secret`
+
+  beforeAll(async () => {
+    service = await startService({
+      port: 0,
+      log: () => undefined,
+      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
+    })
+  })
+  afterAll(async () => {
+    await service?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('passes every case of examples/world.qxw.json on the embedded demo, and writes JUnit', async () => {
+    const out = join(dir, 'default.xml')
+    const run = await cli(['test', WORLD, '--junit', out])
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^9 passed, 0 failed in [\d.]+ s on Demo \(the embedded demo service\)$/m)
+    expect(junit(out)).toEqual({ suite: expect.objectContaining({ tests: '9', failures: '0', errors: '0' }), failed: [] })
+  })
+
+  it('fails exactly the two production cases with --config production (exit 1), with a rank diff', async () => {
+    const out = join(dir, 'production.xml')
+    const run = await cli(['test', WORLD, '--config', 'production', '--junit', out])
+    expect(run.status, run.stdout + run.stderr).toBe(1)
+    const report = junit(out)
+    expect(report.suite).toMatchObject({ tests: '9', failures: '2' })
+    expect(report.failed.sort()).toEqual([...PRODUCTION_FAILURES].sort())
+    expect(run.stdout).toContain('3167796 at rank ≤ 1: expected rank ≤ 1, got not in the top 1')
+    expect(run.stdout).toMatch(/– → 1\s+new in B\s+71137 Sanaa/)
+  })
+
+  it('says which variable holds a missing secret (exit 2), never asking for it on the command line', async () => {
+    const file = join(dir, 'staging.qxw.json')
+    const world = JSON.parse(readFileSync(WORLD, 'utf8'))
+    world.connections = [{ ...world.connections[0], id: 'staging', name: 'Staging EU', clientId: 'ci-runner', authUrl: 'http://127.0.0.1:9/auth', queryUrl: 'http://127.0.0.1:9/query' }]
+    world.queries = world.queries.map((query: { connection: string }) => ({ ...query, connection: 'staging' }))
+    world.tests = world.tests.map((testCase: { connection?: string }) => (testCase.connection ? { ...testCase, connection: 'staging' } : testCase))
+    writeFileSync(file, JSON.stringify(world))
+    const run = await cli(['test', file])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('set QUERY_EXPLORER_CLIENT_SECRET or QUERY_EXPLORER_SECRET_STAGING_EU')
+
+    // With the secret in the environment and the URLs pointed at a host of its own, the same file runs there.
+    const pointed = await cli(['test', file, '--auth-url', service.authUrl, '--query-url', service.queryUrl, '--json'], { QUERY_EXPLORER_SECRET_STAGING_EU: secret })
+    expect(pointed.status, pointed.stdout + pointed.stderr).toBe(0)
+    const json = JSON.parse(pointed.stdout) as { summary: { passed: number }; target: string }
+    expect(json.summary.passed).toBe(9)
+    expect(json.target).toBe('Staging EU')
+    expect(pointed.stdout + pointed.stderr).not.toContain(secret)
+
+    const wrong = await cli(['test', file, '--auth-url', service.authUrl, '--query-url', service.queryUrl], { QUERY_EXPLORER_CLIENT_SECRET: 'not-it' })
+    expect(wrong.status).toBe(2)
+    expect(wrong.stderr).toMatch(/Staging EU: .*401|Staging EU: .*client secret/i)
+  })
+
+  it('refuses bad input with exit 2: an unreadable file, an unknown connection, a bad concurrency', async () => {
+    expect((await cli(['test', join(dir, 'missing.qxw.json')])).stderr).toContain('"missing.qxw.json" was not found.')
+    const unknown = await cli(['test', WORLD, '--connection', 'Nope'])
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain('--connection: "Nope" is not a connection of world.qxw.json')
+    expect((await cli(['test', WORLD, '--concurrency', '0'])).status).toBe(2)
+  })
+
+  it('records snapshots with --update-snapshots, after which the production run passes that case', async () => {
+    const file = join(dir, 'snapshots.qxw.json')
+    copyFileSync(WORLD, file)
+    const grep = ['--grep', 'top 5', '--config', 'production']
+    expect((await cli(['test', file, ...grep])).status).toBe(1)
+    const update = await cli(['test', file, ...grep, '--update-snapshots'])
+    expect(update.stdout).toContain('Recorded 1 snapshot in snapshots.qxw.json.')
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')).tests.find((testCase: { name: string }) => testCase.name === PRODUCTION_FAILURES[1])
+    expect(snapshot.expect.snapshot.ids[0]).toBe('71137')
+    expect((await cli(['test', file, ...grep])).status).toBe(0)
+  })
+})
