@@ -5,19 +5,21 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import type { ConnectionView } from '../../src/shared/ipc/contract'
+import type { FileDialogs } from '../../src/main/host/file-dialogs'
+import type { ConnectionView, ExportStatus, WorkspaceView } from '../../src/shared/ipc/contract'
 import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken } from './support'
 
 /**
  * The canary: a profile with a unique secret goes through everything the main
- * process does today (save, set secret, queries in every format, cached and
- * fresh, a revoked token replaced, re-authenticate, test connection, failures
- * of several kinds, delete). Then every file under the data folder, every log
- * line, every IPC reply and every error message is searched for the secret
- * and every token issued: none may hold them.
- *
- * There is no export feature yet; when one lands, its files go under the data
- * folder or a chosen path and must be added here.
+ * process does (save, set secret, queries in every format, cached and fresh,
+ * a revoked token replaced, re-authenticate, test connection, failures of
+ * several kinds, history, saved queries and workspaces, a connection created
+ * from a shared workspace with the secret typed in, exports in every format,
+ * delete). Then every file under the data folder, every saved workspace and
+ * exported file, every log line, every IPC reply and every error message is
+ * searched for the secret and every token issued: none may hold them. It
+ * runs as the browser host (saves and exports handed over as downloads) and
+ * as Electron (written where a save dialog says, outside the data folder).
  */
 
 const missing = await keychainMissing()
@@ -45,7 +47,10 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     service = await startService({
       port: 0,
       log: () => undefined,
-      accounts: [{ clientId: 'canary-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
+      accounts: [
+        { clientId: 'canary-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] },
+        { clientId: 'team-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] },
+      ],
     })
     faulty = await startServer((req, res) => {
       if (req.url === '/auth/api/auth') return json(res, 200, { access_token: `faulty-token-${randomBytes(8).toString('hex')}`, expires_in: 3600 })
@@ -110,6 +115,9 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     await send('api:describe', { connectionId: id, api: 'places' })
     await send('connections:list', {})
     await send('app:info', {})
+    await send('history:list', {})
+    await send('secrets:set', { connectionId: id, secret })
+    await workspaceAndExports(send, id)
     await send('connections:delete', { id: echo.data.id })
 
     expect(tokens.size).toBeGreaterThanOrEqual(3)
@@ -117,6 +125,8 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     const files = filesUnder(dataDir)
     expect(files.some((file) => file.endsWith('main.log'))).toBe(true)
     expect(files.some((file) => file.endsWith('connections.json'))).toBe(true)
+    expect(files.some((file) => file.endsWith('session.json'))).toBe(true)
+    expect(files.filter((file) => file.includes(`${join('exports', '')}`)).length, 'browser-host exports wait in the data folder').toBeGreaterThanOrEqual(4)
     for (const file of files) {
       const text = readFileSync(file, 'latin1')
       for (const needle of needles) expect(text.includes(needle), `${file} holds a secret`).toBe(false)
@@ -130,6 +140,96 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
       if (!(reply as { ok: boolean }).ok) expect((reply as { error: { message: string } }).error.message).not.toMatch(/Bearer (?!\[redacted\])/i)
     }
     // And the keychain does hold them: the test looked in the right place.
-    expect((await storedSecret(id))?.secret).toBe(`${secret}-wrong`)
+    expect((await storedSecret(id))?.secret).toBe(secret)
   })
+
+  it('as Electron: saved workspaces and exports written where the dialog says hold neither secret nor token', async () => {
+    const electronData = mkdtempSync(join(tmpdir(), 'qe-canary-electron-'))
+    const chosen = mkdtempSync(join(tmpdir(), 'qe-canary-chosen-'))
+    let saves = 0
+    const dialogs: FileDialogs = {
+      chooseOpen: async () => null,
+      chooseSave: async ({ defaultName }) => join(chosen, `${++saves}-${defaultName}`),
+    }
+    const electron = await openCore(electronData, { echoLog: false, host: 'electron', dialogs })
+    const electronReplies: unknown[] = []
+    const sendHere = async (channel: string, request: unknown) => {
+      const reply = await electron.dispatch(channel, request)
+      electronReplies.push(reply)
+      return reply
+    }
+    try {
+      const saved = (await sendHere('connections:save', {
+        name: 'Canary',
+        authUrl: service.authUrl,
+        queryUrl: service.queryUrl,
+        workspace: 'world',
+        api: 'places',
+        clientId: 'canary-client',
+      })) as { data: ConnectionView }
+      await sendHere('secrets:set', { connectionId: saved.data.id, secret })
+      await workspaceAndExports(sendHere, saved.data.id)
+      const electronTokens = new Set(tokens)
+      const token = await storedToken(saved.data.id)
+      if (token) electronTokens.add(token)
+      const written = filesUnder(chosen)
+      expect(written.some((file) => file.endsWith('.qxw.json'))).toBe(true)
+      expect(written.filter((file) => /\.(csv|json|xlsx|xml|nt)$/.test(file) && !file.endsWith('.qxw.json')).length).toBeGreaterThanOrEqual(3)
+      for (const file of [...written, ...filesUnder(electronData)]) {
+        const text = readFileSync(file, 'latin1')
+        for (const needle of [secret, ...electronTokens]) expect(text.includes(needle), `${file} holds a secret`).toBe(false)
+      }
+      for (const reply of electronReplies) {
+        const text = JSON.stringify(reply)
+        for (const needle of [secret, ...electronTokens]) expect(text.includes(needle), `an IPC reply holds a secret: ${text.slice(0, 200)}`).toBe(false)
+      }
+    } finally {
+      await electron.close()
+      rmSync(electronData, { recursive: true, force: true })
+      rmSync(chosen, { recursive: true, force: true })
+    }
+  })
+
+  /**
+   * Saves a query and the workspace, opens a shared workspace whose
+   * connection is unknown and creates it with the canary secret typed in,
+   * and exports results in every format the demo allows.
+   */
+  async function workspaceAndExports(sendTo: (channel: string, request: unknown) => Promise<unknown>, id: string): Promise<void> {
+    const ok = async <T,>(channel: string, request: unknown): Promise<T> => {
+      const reply = (await sendTo(channel, request)) as { ok: boolean; data?: T; error?: { message: string } }
+      if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`)
+      return reply.data as T
+    }
+    await ok('workspace:save-query', { name: 'Canary query', connectionId: id, request: search('berlin', { count: 5 }) })
+    await ok('workspace:save', {})
+    const shared = {
+      format: 'query-explorer-workspace',
+      version: 1,
+      connections: [{ id: 'team', name: 'Team canary', authUrl: `${service.authUrl}/`, queryUrl: `${service.queryUrl}/`, workspace: 'world', api: 'places', clientId: 'team-client' }],
+      queries: [{ name: 'Team query', connection: 'team', notes: '', request: search('oslo', { count: 5 }) }],
+    }
+    const opened = await ok<WorkspaceView>('workspace:import', { fileName: 'team.qxw.json', text: JSON.stringify(shared) })
+    const unbound = opened.bindings.find((binding) => binding.connectionId === null)
+    expect(unbound, 'the shared connection (other URLs) is one the app does not know').toBeDefined()
+    const created = await ok<{ connection: ConnectionView }>('workspace:create-connection', { fileConnectionId: unbound!.fileConnectionId, secret })
+    const teamRun = await ok<{ status: number }>('query:run', { connectionId: created.connection.id, requestId: 'team', request: search('oslo', { count: 5 }) })
+    expect(teamRun.status).toBe(200)
+    const teamToken = await storedToken(created.connection.id)
+    if (teamToken) tokens.add(teamToken)
+    await ok('workspace:save-query', { name: 'Team query 2', connectionId: id, request: search('oslo', { count: 5 }) })
+    await ok('workspace:save', {})
+    await ok('workspace:draft', { draft: { connectionId: id, request: search('lima'), savedQuery: null } })
+    for (const format of ['csv', 'json', 'xlsx', 'xml'] as const) {
+      const request = search('san', { count: 10, ...(format === 'xml' ? { config: 'production' } : {}) })
+      const started = await ok<ExportStatus | null>('export:start', { connectionId: id, request, format, rows: 150 })
+      if (!started) throw new Error('export:start was cancelled')
+      let status = started
+      while (status.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        status = await ok<ExportStatus>('export:status', { exportId: started.exportId })
+      }
+      expect(status.state, `${format}: ${status.message}`).toBe('done')
+    }
+  }
 })
