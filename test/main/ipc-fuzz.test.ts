@@ -54,6 +54,14 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'export:start': { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, format: 'csv', rows: 10 },
   'export:status': { exportId: 'x' },
   'export:cancel': { exportId: 'x' },
+  'tests:run': { runId: 'r', target: { connectionId: 'x', config: 'c' } },
+  'tests:status': { runId: 'r' },
+  'tests:cancel': { runId: 'r' },
+  'tests:add-from-query': { name: 't', connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} } },
+  'tests:edit': { name: 't', expect: { status: 200 } },
+  'tests:delete': { name: 't' },
+  'tests:update-snapshot': { name: 't' },
+  'compare:run': { requestId: 'r', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, a: { connectionId: 'x' }, b: { connectionId: 'y', config: 'c' }, depth: 10 },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']

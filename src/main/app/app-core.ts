@@ -12,7 +12,9 @@ import { appHandlers } from '../ipc/handlers/app-handlers'
 import { connectionHandlers } from '../ipc/handlers/connection-handlers'
 import { ExportJobs } from '../export/export-jobs'
 import { exportHandlers } from '../ipc/handlers/export-handlers'
+import { compareHandlers } from '../ipc/handlers/compare-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
+import { testHandlers } from '../ipc/handlers/test-handlers'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
 import { DownloadTickets } from '../host/download-tickets'
@@ -98,6 +100,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...historyHandlers(history),
     ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })),
     ...exportHandlers(exports),
+    ...testHandlers(),
+    ...compareHandlers(),
   }
   return {
     dispatch: createDispatcher(handlers, log),

@@ -418,6 +418,7 @@ export class WorkspaceSession {
       saveTarget: !this.dialogs ? 'download' : file?.kind === 'path' ? 'file' : 'choose',
       dirty: this.state.documentDigest !== this.state.savedDigest,
       queries: workspace.queries,
+      tests: workspace.tests ?? [],
       bindings: workspace.connections.map((connection): WorkspaceBinding => {
         const binding = this.bindingOf(connection.id)
         return { fileConnectionId: connection.id, connection, connectionId: binding?.connectionId ?? null, how: binding?.how ?? null }

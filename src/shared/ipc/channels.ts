@@ -35,6 +35,14 @@ export const CHANNELS = [
   'export:start',
   'export:status',
   'export:cancel',
+  'tests:run',
+  'tests:status',
+  'tests:cancel',
+  'tests:add-from-query',
+  'tests:edit',
+  'tests:delete',
+  'tests:update-snapshot',
+  'compare:run',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
 import { ConnectionInputSchema } from '../connections/connection-input'
 import { QueryRequestSchema } from '../query/model'
+import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import type { Channel } from './channels'
 import { ErrorCodeSchema, IpcErrorSchema } from './errors'
@@ -164,6 +165,8 @@ export const WorkspaceViewSchema = z.object({
   /** The document differs from what was last opened or saved. */
   dirty: z.boolean(),
   queries: z.array(SavedQuerySchema),
+  /** The workspace's test cases, as the file keeps them. */
+  tests: z.array(TestCaseSchema),
   bindings: z.array(WorkspaceBindingSchema),
 })
 
@@ -203,6 +206,83 @@ export const ExportStatusSchema = z.object({
   message: z.string().nullable(),
   /** Browser host, when done: a one-time address the page opens to download the file (main serves it; its bytes never pass through the page). */
   downloadUrl: z.string().nullable(),
+})
+
+
+/** What a compare side or a test run is aimed at: an app connection, and optionally another API, configuration or version. */
+export const RunTargetSchema = z
+  .object({
+    connectionId: Id,
+    api: z.string().min(1).max(500).optional(),
+    config: z.string().min(1).max(500).optional(),
+    version: z.string().min(1).max(20).optional(),
+  })
+  .strict()
+
+const CheckResultSchema = z.object({
+  what: z.string(),
+  passed: z.boolean(),
+  expected: z.string(),
+  actual: z.string(),
+  changes: z
+    .array(
+      z.object({
+        key: z.string(),
+        rankA: z.number().int().nullable(),
+        rankB: z.number().int().nullable(),
+        move: z.union([z.object({ kind: z.enum(['up', 'down']), by: z.number().int() }), z.object({ kind: z.enum(['same', 'new', 'gone']) })]),
+      }),
+    )
+    .optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+})
+
+export const CaseReportSchema = z.object({
+  name: z.string(),
+  outcome: z.enum(['passed', 'failed', 'error']),
+  durationMs: z.number(),
+  checks: z.array(CheckResultSchema),
+  error: z.string().optional(),
+  keys: z.array(z.string()).optional(),
+})
+
+export const TestRunStatusSchema = z.object({
+  runId: Id,
+  state: z.enum(['running', 'done', 'cancelled']),
+  /** What it runs against, in words: "Demo, config production". */
+  target: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  /** In the order of the cases run; null for a case not finished yet. */
+  cases: z.array(CaseReportSchema.nullable()),
+  durationMs: z.number(),
+})
+
+export const CompareSideSchema = z.object({
+  /** "Demo · config default". */
+  label: z.string(),
+  /** HTTP status, or null when no answer came. */
+  status: z.number().int().nullable(),
+  /** The error in words when the side failed. */
+  error: z.string().nullable(),
+  total: z.number().int().nullable(),
+  durationMs: z.number(),
+  /** The top items' keys and labels, best first, to the compared depth. */
+  keys: z.array(z.string()),
+  labels: z.array(z.string()),
+  /** The statistics' distribution (cutoff → results), for the chart. */
+  stats: z.array(z.object({ cutoff: z.string(), numResults: z.number().int() })),
+})
+
+export const ComparisonSchema = z.object({
+  depth: z.number().int(),
+  a: CompareSideSchema,
+  b: CompareSideSchema,
+  /** Null when a side failed. */
+  figures: z
+    .object({ overlap: z.number().int(), jaccard: z.number(), rbo: z.number(), kendallTau: z.number().nullable() })
+    .nullable(),
+  changes: CheckResultSchema.shape.changes.unwrap(),
 })
 
 export const contract = {
@@ -341,6 +421,65 @@ export const contract = {
   },
   'export:status': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
   'export:cancel': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
+  /**
+   * Runs the open workspace's test cases (all, or those named) against a
+   * target (default: each case's own bound connection), a few at a time.
+   * Replies at once; progress and results through `tests:status`.
+   */
+  'tests:run': {
+    request: z
+      .object({
+        runId: Id,
+        target: RunTargetSchema.optional(),
+        names: z.array(z.string().min(1).max(200)).max(10_000).optional(),
+        concurrency: z.number().int().min(1).max(16).optional(),
+      })
+      .strict(),
+    reply: TestRunStatusSchema,
+  },
+  'tests:status': { request: z.object({ runId: Id }).strict(), reply: TestRunStatusSchema },
+  'tests:cancel': { request: z.object({ runId: Id }).strict(), reply: TestRunStatusSchema },
+  /**
+   * "Add test from current query": runs the editor's query and adds a case
+   * whose expectations come from this answer (status, total at least, the
+   * first item within the top 3, a snapshot of the top 10), for the user to
+   * edit. A saved query the editor started from is referenced by name.
+   */
+  'tests:add-from-query': {
+    request: z
+      .object({
+        name: z.string().min(1).max(200).optional(),
+        connectionId: Id,
+        request: QueryRequestSchema,
+        savedQuery: QueryName.optional(),
+      })
+      .strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, name: z.string() }),
+  },
+  /** Replaces a case's expectations (and its name, when `newName`). */
+  'tests:edit': {
+    request: z.object({ name: z.string().min(1).max(200), newName: z.string().min(1).max(200).optional(), expect: ExpectationsSchema }).strict(),
+    reply: WorkspaceViewSchema,
+  },
+  'tests:delete': { request: z.object({ name: z.string().min(1).max(200) }).strict(), reply: WorkspaceViewSchema },
+  /** Runs a snapshot case (on the target, default its connection) and records its top ids as the new baseline. */
+  'tests:update-snapshot': {
+    request: z.object({ name: z.string().min(1).max(200), target: RunTargetSchema.optional() }).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, report: CaseReportSchema }),
+  },
+  /** The same chain on two targets at once, to a depth: both sides, the rank changes and the figures. */
+  'compare:run': {
+    request: z
+      .object({
+        requestId: Id,
+        request: QueryRequestSchema,
+        a: RunTargetSchema,
+        b: RunTargetSchema,
+        depth: z.union([z.literal(10), z.literal(50), z.literal(100)]),
+      })
+      .strict(),
+    reply: ComparisonSchema,
+  },
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
@@ -369,3 +508,7 @@ export type Draft = z.infer<typeof DraftSchema>
 export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 export type ExportStatus = z.infer<typeof ExportStatusSchema>
+export type RunTarget = z.infer<typeof RunTargetSchema>
+export type TestRunStatus = z.infer<typeof TestRunStatusSchema>
+export type Comparison = z.infer<typeof ComparisonSchema>
+export type CompareSide = z.infer<typeof CompareSideSchema>
