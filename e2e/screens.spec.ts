@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures/app'
+import { EMPTY_DRAFT, expect, test } from './fixtures/app'
 
 /**
  * Screenshots of every screen of the explorer, at a laptop's 1024×700 and a
@@ -130,8 +130,10 @@ test('screens: a service error and a validation error', async ({ page, app }) =>
   await expect(page.getByRole('alert')).toContainText('must name an attribute of city')
   await shoot(page, 'error-service')
 
-  // A fresh window (going to the same address would only change its fragment).
+  // A fresh window (going to the same address would only change its fragment), on a fresh chain: the app
+  // otherwise brings back the chain being edited (the workspace session's draft).
   await page.goto('about:blank')
+  await app.invoke('workspace:draft', { draft: EMPTY_DRAFT })
   await page.goto(await app.pageUrl())
   await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
   await page.getByRole('button', { name: 'Run', exact: true }).click()

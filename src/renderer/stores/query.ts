@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, toRaw, watch } from 'vue'
+import { computed, nextTick, ref, shallowRef, toRaw, watch } from 'vue'
 import type { ApiDescription } from '../../shared/api-description'
 import {
   conformedToDescription,
@@ -495,29 +495,48 @@ export const useQueryStore = defineStore('query', () => {
       return { ok: false, message: segment && !message.includes(segment) ? `At "${segment}": ${message}.` : `${capitalise(message)}.` }
     }
     const { request: pasted, note } = parsed.value
-    if (pasted.api !== connections.api) {
-      connections.api = pasted.api
-      await connections.describe()
-    }
-    const { options: o } = pasted
-    chain.value = editorSteps(pasted.steps, newId)
-    version.value = pasted.version !== connection.version ? pasted.version : undefined
-    count.value = o.count ?? DEFAULT_PAGE_SIZE
-    level.value = o.level ?? null
-    homogeneousArrays.value = o.homogeneousArrays ?? false
-    cutoff.value = o.cutoff ?? null
-    format.value = o.format ?? 'json'
-    responseType.value = pasted.responseType
-    facet.value = pasted.facet ?? facet.value
-    rank.value = o.rank ?? 1
-    column.value = o.column ?? 1
-    multiselect.value = o.multiselect ?? false
-    connections.config = o.config ?? 'default'
-    // The watcher below sees the new chain and would start from page 1: it takes this offset instead.
-    pastedOffset = o.offset ?? 0
-    offset.value = pastedOffset
-    problems.value = []
+    await loadRequest(pasted)
     return { ok: true, note }
+  }
+
+  /** True while loadRequest puts a request in place: a new configuration it sets is not a reason to run. */
+  const loading = ref(false)
+
+  /**
+   * Puts a request model into the editor (its API, chain, response type,
+   * options and version) on the current connection, and runs nothing: a
+   * pasted URL, a run from History, a saved query, the draft of the last session.
+   */
+  async function loadRequest(loaded: QueryRequest): Promise<void> {
+    loading.value = true
+    try {
+      if (loaded.api && loaded.api !== connections.api) {
+        connections.api = loaded.api
+        await connections.describe()
+      }
+      const { options: o } = loaded
+      chain.value = editorSteps(loaded.steps, newId)
+      version.value = loaded.version !== connections.selected?.version ? loaded.version : undefined
+      count.value = o.count ?? DEFAULT_PAGE_SIZE
+      level.value = o.level ?? null
+      homogeneousArrays.value = o.homogeneousArrays ?? false
+      cutoff.value = o.cutoff ?? null
+      format.value = o.format ?? 'json'
+      responseType.value = loaded.responseType
+      facet.value = loaded.facet ?? facet.value
+      rank.value = o.rank ?? 1
+      column.value = o.column ?? 1
+      multiselect.value = o.multiselect ?? false
+      connections.config = o.config ?? 'default'
+      // The watcher below sees the new chain and would start from page 1: it takes this offset instead.
+      pastedOffset = o.offset ?? 0
+      offset.value = pastedOffset
+      problems.value = []
+      // The watchers that react to these changes run before this resolves, while `loading` still says why.
+      await nextTick()
+    } finally {
+      loading.value = false
+    }
   }
 
   // A changed chain or option starts again from the first page (a pasted URL from its own offset).
@@ -534,7 +553,7 @@ export const useQueryStore = defineStore('query', () => {
     page, pageCount, pager, hasPrevious, hasNext, canLoadMore,
     request, requestUrl, run, loadMore, cancel, reset, nextPage, previousPage, goToPage, setPageSize,
     setChain, addEndpointStep, addContextStep, updateStep, conformToDescription, removeStep, moveStep, setStepEnabled, setFacetSelection,
-    replaceFromUrl,
+    replaceFromUrl, loadRequest, loading,
   }
 })
 

@@ -5,12 +5,14 @@ import { useConnectionsStore } from '../../stores/connections'
 import { useFacetsStore } from '../../stores/facets'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
+import { useWorkspaceStore } from '../../stores/workspace'
 
 /** The explorer screen's logic: loading, the first step, re-running on a new configuration, keyboard shortcuts. */
 export function useExplorerScreen() {
   const connections = useConnectionsStore()
   const query = useQueryStore()
   const toasts = useToastsStore()
+  const workspace = useWorkspaceStore()
   useFacetsStore()
   const { description } = storeToRefs(connections)
   const { failure, phase, results: rows, answer } = storeToRefs(query)
@@ -25,7 +27,8 @@ export function useExplorerScreen() {
   watch(
     () => connections.config,
     () => {
-      if (results.value && !query.running) void query.run(0)
+      // Not when a loaded query (History, a saved query, the last session's draft) brings its configuration: nothing runs until Run.
+      if (results.value && !query.running && !query.loading) void query.run(0)
     },
   )
 
@@ -46,6 +49,10 @@ export function useExplorerScreen() {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault()
       if (!query.running) void query.run()
+    } else if ((event.key === 's' || event.key === 'S') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+      // Save workspace, never the browser's "save page"; not over a dialog, which has its own buttons.
+      event.preventDefault()
+      if (workspace.started && !document.querySelector('dialog[open]')) void workspace.save()
     } else if (event.key === 'Escape' && query.running && !document.querySelector('dialog[open]')) {
       void query.cancel()
     }
@@ -54,6 +61,8 @@ export function useExplorerScreen() {
   onMounted(async () => {
     window.addEventListener('keydown', onKeydown)
     await connections.load()
+    // The open workspace and the last session's draft, once the connections it may name are known.
+    await workspace.start()
     // What the main process found at start (e.g. a settings file set aside) is said once, and stays until dismissed.
     for (const notice of connections.info?.notices ?? []) toasts.show(notice, { tone: 'danger' })
     startChain()

@@ -1,0 +1,56 @@
+import { computed, ref } from 'vue'
+import { errorMessage, ExplorerClientError } from '../../api/explorer-client'
+import { useModal } from './modal'
+
+/** Main refused the name because another query has it (as opposed to an empty or invalid name). */
+function nameTaken(e: unknown): boolean {
+  return e instanceof ExplorerClientError && (e.error.problems ?? []).some((problem) => problem.field === 'name' && /taken/.test(problem.message))
+}
+
+/**
+ * Asks for a query's name and hands it to `save`; what main refuses shows in
+ * the dialog, which stays open. A name another query has can be saved over
+ * ("Replace"), when `save` can do that.
+ */
+export function useQueryNameDialog(
+  initial: string,
+  save: (name: string, replace: boolean) => Promise<void>,
+  canReplace: boolean,
+  done: () => void,
+  cancel: () => void,
+) {
+  const { dialog, once } = useModal()
+  const name = ref(initial)
+  const problem = ref<string | null>(null)
+  const busy = ref(false)
+  /** The name typed is another query's: "Replace" saves over it. */
+  const clash = ref(false)
+  const trimmed = computed(() => name.value.trim())
+
+  async function submit(replace = false): Promise<void> {
+    if (busy.value) return
+    if (!trimmed.value) {
+      problem.value = 'Type a name for the query.'
+      return
+    }
+    busy.value = true
+    problem.value = null
+    clash.value = false
+    try {
+      await save(trimmed.value, replace)
+      once(done)
+    } catch (e) {
+      problem.value = errorMessage(e)
+      clash.value = canReplace && nameTaken(e)
+    } finally {
+      busy.value = false
+    }
+  }
+
+  function onInput(): void {
+    problem.value = null
+    clash.value = false
+  }
+
+  return { dialog, name, problem, clash, busy, submit, onInput, dismiss: () => once(cancel) }
+}

@@ -1,0 +1,322 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import { formatBytes } from '../../shared/byte-size'
+import { MAX_WORKSPACE_TEXT, type Draft, type RecentWorkspace, type WorkspaceBinding, type WorkspaceView } from '../../shared/ipc/contract'
+import type { QueryRequest } from '../../shared/query/model'
+import type { SavedQuery } from '../../shared/workspace/workspace-file'
+import { sameQuery } from '../../shared/workspace/query-equality'
+import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
+import { useConnectionsStore } from './connections'
+import { useQueryStore } from './query'
+import { useToastsStore } from './toasts'
+
+/** The draft is sent this long after the last edit: one message per pause in typing, not per key. */
+export const DRAFT_DELAY_MS = 500
+
+/** What "Save workspace" did: saved (in place or as a download), cancelled in the dialog, or failed (the toast says why). */
+export type SaveOutcome = 'saved' | 'cancelled' | 'failed'
+
+/**
+ * The open workspace as the main process holds it (main owns the document
+ * and the file; this store shows the view each call sends back and never
+ * holds a path), the saved query the editor started from, and the editor's
+ * draft, sent to main a moment after each edit so the session survives a
+ * restart.
+ */
+export const useWorkspaceStore = defineStore('workspace', () => {
+  const connections = useConnectionsStore()
+  const query = useQueryStore()
+  const toasts = useToastsStore()
+
+  const view = shallowRef<WorkspaceView | null>(null)
+  const recent = ref<RecentWorkspace[]>([])
+  /** The saved query the editor started from, by name; null for a query not saved yet. */
+  const savedQuery = ref<string | null>(null)
+  /** Set once the last session's draft is back in the editor: drafts are sent from then on, never the empty editor of a start. */
+  const started = ref(false)
+  /** Why the workspace is not available (main could not give it), or null. */
+  const error = ref<string | null>(null)
+  /** Said once per page: why a browser-host save is a download. */
+  let downloadExplained = false
+  /** 'moved' bindings already noted since this workspace was opened. */
+  const movedNoted = new Set<string>()
+
+  const host = computed(() => connections.info?.host ?? 'browser')
+  /** The editor's query as it would be saved: the page looked at (offset) is not part of it. */
+  const editorRequest = computed<QueryRequest>(() => query.request(query.responseType, 0, Number(query.count), true))
+  const queries = computed(() => view.value?.queries ?? [])
+  const selected = computed<SavedQuery | null>(() => queries.value.find((q) => q.name === savedQuery.value) ?? null)
+
+  function bindingOf(name: string): WorkspaceBinding | null {
+    const saved = queries.value.find((q) => q.name === name)
+    return saved ? (view.value?.bindings.find((b) => b.fileConnectionId === saved.connection) ?? null) : null
+  }
+
+  /** The app connection a saved query runs on, or null while its file connection is not bound to one. */
+  function connectionOf(name: string): string | null {
+    return bindingOf(name)?.connectionId ?? null
+  }
+
+  /** The editor's query or connection differs from the saved query it started from. */
+  const queryDirty = computed(() => {
+    const saved = selected.value
+    if (!saved) return false
+    const bound = connectionOf(saved.name)
+    if (bound !== null && bound !== connections.selectedId) return true
+    return !sameQuery(editorRequest.value, saved.request)
+  })
+
+  /** File connections that run on nothing here yet. */
+  const unbound = computed(() => view.value?.bindings.filter((b) => b.connectionId === null) ?? [])
+
+  function show(next: WorkspaceView): void {
+    view.value = next
+    if (savedQuery.value !== null && !next.queries.some((q) => q.name === savedQuery.value)) savedQuery.value = null
+  }
+
+  function opened(next: WorkspaceView): void {
+    movedNoted.clear()
+    savedQuery.value = null
+    show(next)
+  }
+
+  function fail(what: string, e: unknown): void {
+    toasts.show(`${what}: ${errorMessage(e)}`, { tone: 'danger' })
+  }
+
+  /**
+   * The workspace and draft the last session left, once the connections are
+   * loaded: the draft goes back into the editor (chain, response type,
+   * options, connection if it still exists) and nothing runs.
+   */
+  async function start(): Promise<void> {
+    try {
+      const current = await call('workspace:current', {})
+      show(current.workspace)
+      if (current.draft) await restore(current.draft)
+      error.value = null
+      started.value = true
+    } catch (e) {
+      error.value = errorMessage(e)
+      fail('The saved queries could not be loaded', e)
+    }
+  }
+
+  /**
+   * The draft's connection is taken when the app has no connection chosen
+   * last (the two agree otherwise, and a choice made in the draft's last
+   * half-second is the newer). A draft with no step holds nothing to take
+   * back: the editor starts as on a first start.
+   */
+  async function restore(draft: Draft): Promise<void> {
+    const id = draft.connectionId
+    const exists = (connectionId: string | null | undefined) => connections.connections.some((c) => c.id === connectionId)
+    if (id && id !== connections.selectedId && exists(id) && !exists(connections.info?.lastConnectionId)) await connections.select(id)
+    if (draft.request.steps.length > 0) await query.loadRequest(draft.request)
+    savedQuery.value = draft.savedQuery !== null && queries.value.some((q) => q.name === draft.savedQuery) ? draft.savedQuery : null
+    lastDraft = draftKey.value
+  }
+
+  // The draft: sent a moment after the editor's request, connection or saved query changes.
+  const draft = computed<Draft>(() => ({ connectionId: connections.selectedId, request: editorRequest.value, savedQuery: savedQuery.value }))
+  const draftKey = computed(() => JSON.stringify(draft.value))
+  let lastDraft = ''
+  let draftTimer: ReturnType<typeof setTimeout> | null = null
+
+  async function sendDraft(): Promise<void> {
+    draftTimer = null
+    const key = draftKey.value
+    if (!started.value || key === lastDraft) return
+    lastDraft = key
+    // Keeping the draft is a convenience: a failure here must not get in the way of the work itself.
+    await call('workspace:draft', { draft: draft.value }).catch(() => {
+      lastDraft = ''
+    })
+  }
+
+  watch(draftKey, () => {
+    if (!started.value) return
+    if (draftTimer) clearTimeout(draftTimer)
+    draftTimer = setTimeout(() => void sendDraft(), DRAFT_DELAY_MS)
+  })
+
+  /** A draft still waiting for its moment is sent now (the page is going away). */
+  function flushDraft(): void {
+    if (!draftTimer) return
+    clearTimeout(draftTimer)
+    void sendDraft()
+  }
+
+  /**
+   * Puts a saved query into the editor: its connection (chosen as the user
+   * would, so the bar shows it), then its chain, response type and options.
+   * Runs nothing. Its connection must be bound.
+   */
+  async function loadSaved(name: string): Promise<boolean> {
+    const saved = queries.value.find((q) => q.name === name)
+    const binding = bindingOf(name)
+    if (!saved || !binding?.connectionId) return false
+    if (binding.connectionId !== connections.selectedId) await connections.choose(binding.connectionId)
+    await query.loadRequest(saved.request)
+    savedQuery.value = name
+    if (binding.how === 'moved' && !movedNoted.has(binding.fileConnectionId)) {
+      movedNoted.add(binding.fileConnectionId)
+      const here = connections.connections.find((c) => c.id === binding.connectionId)?.name ?? binding.connection.name
+      toasts.show(`Runs on ${here} (the file's ${binding.connection.name} was at another address).`, { key: 'workspace-moved' })
+    }
+    return true
+  }
+
+  /**
+   * Adds the editor's query under `name`, or updates the saved query it
+   * started from (`update`). Errors (a name taken) are thrown for the dialog to show.
+   */
+  async function saveQuery(name: string, options: { update?: string; replace?: boolean } = {}): Promise<void> {
+    const connectionId = connections.selectedId
+    if (!connectionId) throw new ExplorerClientError({ code: 'validation', message: 'Choose a connection first: a saved query runs on one.' })
+    const next = await call('workspace:save-query', {
+      name,
+      connectionId,
+      request: editorRequest.value,
+      ...(options.update ? { previousName: options.update } : {}),
+      ...(options.replace ? { replace: true } : {}),
+    })
+    show(next)
+    savedQuery.value = name
+  }
+
+  async function renameQuery(name: string, newName: string): Promise<void> {
+    const next = await call('workspace:rename-query', { name, newName })
+    if (savedQuery.value === name) savedQuery.value = newName
+    show(next)
+  }
+
+  async function duplicateQuery(name: string): Promise<string | null> {
+    try {
+      const reply = await call('workspace:duplicate-query', { name })
+      show(reply.workspace)
+      return reply.name
+    } catch (e) {
+      fail(`"${name}" was not duplicated`, e)
+      return null
+    }
+  }
+
+  async function deleteQuery(name: string): Promise<boolean> {
+    try {
+      show(await call('workspace:delete-query', { name }))
+      return true
+    } catch (e) {
+      fail(`"${name}" was not deleted`, e)
+      return false
+    }
+  }
+
+  async function newWorkspace(): Promise<boolean> {
+    try {
+      opened(await call('workspace:new', {}))
+      return true
+    } catch (e) {
+      fail('No new workspace', e)
+      return false
+    }
+  }
+
+  /** Electron: the open dialog (or a recent file); browser host: a recent copy. False when cancelled or failed. */
+  async function open(recentId?: string): Promise<boolean> {
+    try {
+      const next = await call('workspace:open', recentId ? { recentId } : {})
+      if (!next) return false
+      opened(next)
+      return true
+    } catch (e) {
+      fail('The workspace was not opened', e)
+      return false
+    }
+  }
+
+  /** Browser host: a file the user picked; its text goes to main, which reads it as it would read the file. */
+  async function importFile(file: File): Promise<boolean> {
+    if (file.size > MAX_WORKSPACE_TEXT) {
+      toasts.show(
+        `"${file.name}" is too large to be a workspace file (${formatBytes(file.size)}; the most is ${formatBytes(MAX_WORKSPACE_TEXT)}). The open workspace is unchanged.`,
+        { tone: 'danger' },
+      )
+      return false
+    }
+    try {
+      const text = await file.text()
+      opened(await call('workspace:import', { fileName: file.name, text }))
+      return true
+    } catch (e) {
+      fail('The workspace was not opened, and the open one is unchanged', e)
+      return false
+    }
+  }
+
+  /**
+   * Saves the workspace: to its file (Electron, asking where when it has
+   * none), or as a download of its text (browser host), with a note saying which.
+   */
+  async function save(saveAs = false): Promise<SaveOutcome> {
+    try {
+      const reply = await call('workspace:save', saveAs ? { saveAs } : {})
+      if (!reply.workspace) return 'cancelled'
+      show(reply.workspace)
+      if (reply.download) {
+        offerDownload(reply.download.fileName, reply.download.text)
+        const why = downloadExplained ? '' : ' A page cannot write to the file you opened, so each save is a new download: keep it where the workspace lives.'
+        downloadExplained = true
+        toasts.show(`Saved as a download: ${reply.download.fileName}.${why}`, { key: 'workspace-save' })
+      } else {
+        toasts.show(`Saved ${reply.workspace.fileName ?? reply.workspace.name}.`, { key: 'workspace-save' })
+      }
+      return 'saved'
+    } catch (e) {
+      fail('The workspace was not saved', e)
+      return 'failed'
+    }
+  }
+
+  async function loadRecent(): Promise<void> {
+    try {
+      recent.value = await call('workspace:recent', {})
+    } catch {
+      // The menu still offers "Open file…".
+      recent.value = []
+    }
+  }
+
+  /** Runs one of the file's connections on an app connection the user chose. */
+  async function bind(fileConnectionId: string, connectionId: string): Promise<void> {
+    show(await call('workspace:bind', { fileConnectionId, connectionId }))
+  }
+
+  /** Creates the file's connection in the app; the secret goes to main (and the keychain) and is not kept here. */
+  async function createConnection(fileConnectionId: string, secret: string): Promise<string> {
+    const reply = await call('workspace:create-connection', { fileConnectionId, ...(secret ? { secret } : {}) })
+    await connections.refresh()
+    show(reply.workspace)
+    return reply.connection.name
+  }
+
+  return {
+    view, recent, savedQuery, started, error, host, editorRequest, queries, selected, queryDirty, unbound,
+    bindingOf, connectionOf, start, flushDraft, loadSaved, saveQuery, renameQuery, duplicateQuery, deleteQuery,
+    newWorkspace, open, importFile, save, loadRecent, bind, createConnection,
+  }
+})
+
+/** Offers text as a file to download, as a link the user clicked would. */
+function offerDownload(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has its own copy once it started; the address is only needed for the click.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-vue'
+import { ExplorerClientError } from '../../src/renderer/api/explorer-client'
+import ChoiceDialog from '../../src/renderer/components/workspace/ChoiceDialog.vue'
+import QueryNameDialog from '../../src/renderer/components/workspace/QueryNameDialog.vue'
+
+const taken = (name: string) =>
+  new ExplorerClientError({
+    code: 'validation',
+    message: `A saved query named "${name}" exists; choose another name, or replace it.`,
+    problems: [{ field: 'name', message: `"${name}" is taken` }],
+  })
+
+function mountName(save: (name: string, replace: boolean) => Promise<void>, canReplace = true) {
+  return render(QueryNameDialog, { props: { title: 'Save query', initial: 'San', submitLabel: 'Save', save, canReplace } })
+}
+
+describe('QueryNameDialog', () => {
+  it('opens modal on a labelled, prefilled name, and saves the name typed, trimmed', async () => {
+    const save = vi.fn(async () => undefined)
+    const screen = await mountName(save)
+    const dialog = screen.getByRole('dialog', { name: 'Save query' })
+    const input = dialog.getByRole('textbox', { name: 'Query name' })
+    await expect.element(input).toHaveValue('San')
+    await expect.element(input).toHaveFocus()
+    await input.fill('  Big Spanish cities ')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    expect(save).toHaveBeenCalledWith('Big Spanish cities', false)
+    expect(screen.emitted('done')).toHaveLength(1)
+  })
+
+  it('asks for a name instead of sending an empty one', async () => {
+    const save = vi.fn(async () => undefined)
+    const screen = await mountName(save)
+    await screen.getByRole('textbox', { name: 'Query name' }).fill('   ')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Type a name for the query.')
+    expect(save).not.toHaveBeenCalled()
+    expect(screen.emitted('done')).toBeUndefined()
+  })
+
+  it("shows main's message for a taken name and stays open; Replace saves over that query", async () => {
+    const save = vi.fn(async (name: string, replace: boolean) => {
+      if (!replace) throw taken(name)
+    })
+    const screen = await mountName(save)
+    await screen.getByRole('textbox', { name: 'Query name' }).fill('Madrid')
+    await screen.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('A saved query named "Madrid" exists')
+    await expect.element(screen.getByRole('textbox', { name: 'Query name' })).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.emitted('done')).toBeUndefined()
+    await screen.getByRole('button', { name: 'Replace' }).click()
+    expect(save).toHaveBeenLastCalledWith('Madrid', true)
+    expect(screen.emitted('done')).toHaveLength(1)
+  })
+
+  it('offers no Replace where saving over another query is not possible (a rename)', async () => {
+    const screen = await mountName(async (name) => Promise.reject(taken(name)), false)
+    await screen.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toBeVisible()
+    expect(screen.container.textContent).not.toContain('Replace')
+  })
+})
+
+describe('ChoiceDialog', () => {
+  const choices = [
+    { value: 'discard', label: 'Discard', tone: 'danger' as const },
+    { value: 'save', label: 'Save query', tone: 'primary' as const },
+  ]
+
+  it('asks with its title and message, starts on Cancel, and says which answer was chosen', async () => {
+    const screen = await render(ChoiceDialog, { props: { title: 'Discard changes to “Paris”?', message: 'The editor holds changes.', choices } })
+    const dialog = screen.getByRole('dialog', { name: 'Discard changes to “Paris”?' })
+    await expect.element(dialog).toHaveAccessibleDescription('The editor holds changes.')
+    await expect.element(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    await dialog.getByRole('button', { name: 'Save query' }).click()
+    expect(screen.emitted('choose')).toEqual([['save']])
+  })
+
+  it('a dialog the browser closes by itself (Escape without a cancel event) counts as Cancel, once', async () => {
+    const screen = await render(ChoiceDialog, { props: { title: 'Delete “Lisbon”?', message: 'Gone from the workspace.', choices: choices.slice(0, 1) } })
+    await expect.element(screen.getByRole('dialog')).toBeVisible()
+    ;(screen.getByRole('dialog').element() as HTMLDialogElement).close()
+    await expect.poll(() => screen.emitted('cancel')?.length).toBe(1)
+    expect(screen.emitted('choose')).toBeUndefined()
+  })
+})
