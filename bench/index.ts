@@ -2,6 +2,7 @@ import { benchCodec } from './codec'
 import { benchQueryClient } from './query-client'
 import { benchRenderer } from './renderer'
 import { benchService } from './service'
+import { benchTestCases } from './test-cases'
 import type { BenchResult } from './result'
 
 /**
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [...benchCodec()]
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
+  results.push(...(await benchTestCases()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
 }

@@ -1,6 +1,5 @@
 import { basename } from 'node:path'
 import type { ParseWorkspaceResult, Workspace } from '../../shared/workspace/workspace-file'
-import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import { InputError, stringOption, type OptionSpecs, type OptionValues } from '../command'
 import { SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
 
@@ -50,7 +49,4 @@ export async function readWorkspaceArgument(
 }
 
 /** "Demo (the embedded demo service), config production". */
-export function targetText(label: string, overrides: TargetOverrides): string {
-  const parts = [overrides.api && `API ${overrides.api}`, overrides.config && `config ${overrides.config}`].filter(Boolean)
-  return parts.length > 0 ? `${label}, ${parts.join(', ')}` : label
-}
+export { targetText } from '../../shared/test-cases/target-text'

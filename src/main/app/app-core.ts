@@ -15,6 +15,8 @@ import { exportHandlers } from '../ipc/handlers/export-handlers'
 import { compareHandlers } from '../ipc/handlers/compare-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { testHandlers } from '../ipc/handlers/test-handlers'
+import { TestRuns } from '../test-cases/test-runs'
+import { WorkspaceSession } from '../workspaces/workspace-session'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
 import { DownloadTickets } from '../host/download-tickets'
@@ -84,6 +86,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })
 
   const workspaceNotices: string[] = []
+  const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })
+  const testRuns = new TestRuns(runner, log)
   const info = (): AppInfo => ({
     version: options.version,
     host: options.host,
@@ -98,10 +102,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...connectionHandlers(registry, tokens, runner),
     ...queryHandlers(registry, runner, { store: history, log }),
     ...historyHandlers(history),
-    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })),
+    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log, session })),
     ...exportHandlers(exports),
-    ...testHandlers(),
-    ...compareHandlers(),
+    ...testHandlers({ session, registry, runner, runs: testRuns, log }),
+    ...compareHandlers(registry, runner, log),
   }
   return {
     dispatch: createDispatcher(handlers, log),
@@ -111,6 +115,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     demo,
     downloads,
     async close() {
+      await testRuns.close()
       await exports.close()
       await downloads?.close()
       await http.close()

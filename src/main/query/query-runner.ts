@@ -173,6 +173,20 @@ export class QueryRunner {
     return { url, status: response.status, contentType, body: response.body }
   }
 
+  /**
+   * Lets work made of several requests (a comparison's two sides) be
+   * cancelled by one id, as `query:cancel` cancels a single run: `cancel(id)`
+   * calls `onCancel`. Replaces (and cancels) whatever ran under that id.
+   * Returns the function that stops tracking it.
+   */
+  track(requestId: string, onCancel: () => void): () => void {
+    this.running.get(requestId)?.()
+    this.running.set(requestId, onCancel)
+    return () => {
+      if (this.running.get(requestId) === onCancel) this.running.delete(requestId)
+    }
+  }
+
   cancel(requestId: string): boolean {
     const cancel = this.running.get(requestId)
     if (!cancel) return false

@@ -18,6 +18,8 @@ import type { StoredConnection } from '../connections/connection-store'
 import type { FileDialogs, FileFilter } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { newCaseName, sameRanking, withEditedTestCase, withoutTestCase, withRecordedSnapshot, withTestCase } from '../test-cases/test-edits'
+import type { Expectations, TestCase } from '../../shared/test-cases/test-case'
 import { queryName, withConnection, withDuplicatedQuery, withoutQuery, withRenamedQuery, withSavedQuery } from './query-edits'
 import { RecentWorkspaces } from './recent-workspaces'
 import { digest, readSession, SessionWriter, type FileRef, type SessionState, type StoredBinding } from './session-file'
@@ -48,6 +50,25 @@ export interface SaveQueryRequest {
   notes?: string | undefined
   previousName?: string | undefined
   replace?: boolean | undefined
+}
+
+export interface AddTestCaseEdit {
+  /** The name the user gave; else one derived from `nameHint`. */
+  name?: string | undefined
+  nameHint: string
+  /** The app connection the editor's query ran on. */
+  connectionId: string
+  request: QueryRequest
+  /** The saved query the editor started from, by name. */
+  savedQuery?: string | undefined
+  expect: Expectations
+}
+
+/** The open document as a test run sees it. */
+export interface TestContext {
+  workspace: Workspace
+  /** Each file connection's app connection, by the file connection's id; null when it is not connected. */
+  boundTo: ReadonlyMap<string, string | null>
 }
 
 export interface SaveReply {
@@ -178,6 +199,61 @@ export class WorkspaceSession {
     return this.change(async () => {
       const next = withoutQuery(this.state.workspace, name)
       await this.commit(next, { draft: this.draftFollowing(name, null) })
+      return this.view()
+    })
+  }
+
+  // --- test cases ---
+
+  /** The document and what each of its connections runs on now (null: not connected): what a test run starts from. */
+  testContext(): Promise<TestContext> {
+    return this.serial(async () => ({
+      workspace: this.state.workspace,
+      boundTo: new Map(this.state.workspace.connections.map((connection) => [connection.id, this.bindingOf(connection.id)?.connectionId ?? null])),
+    }))
+  }
+
+  /**
+   * Adds a case made from the editor's query: one that names the saved query
+   * the editor started from when that query asks the same thing on the same
+   * connection, else one with the request of its own on the file connection
+   * of the app connection it ran on (described in the file if missing, as
+   * "Save query" does).
+   */
+  addTestCase(edit: AddTestCaseEdit): Promise<{ workspace: WorkspaceView; name: string }> {
+    return this.change(async () => {
+      const app = this.registry.get(edit.connectionId)
+      const { workspace, bindings, fileConnectionId } = this.fileConnectionFor(app)
+      const name = newCaseName(workspace, edit.name, edit.nameHint)
+      const saved = edit.savedQuery === undefined ? undefined : workspace.queries.find((query) => query.name === edit.savedQuery)
+      const testCase: TestCase =
+        saved && saved.connection === fileConnectionId && sameRanking(saved.request, edit.request)
+          ? { name, query: saved.name, expect: edit.expect }
+          : { name, connection: fileConnectionId, request: edit.request, expect: edit.expect }
+      // One commit: a refused case (a name clash) adds no connection description either.
+      await this.commit(withTestCase(workspace, testCase), { bindings })
+      return { workspace: this.view(), name }
+    })
+  }
+
+  editTestCase(name: string, edit: { newName?: string | undefined; expect: Expectations }): Promise<WorkspaceView> {
+    return this.change(async () => {
+      await this.commit(withEditedTestCase(this.state.workspace, name, edit))
+      return this.view()
+    })
+  }
+
+  deleteTestCase(name: string): Promise<WorkspaceView> {
+    return this.change(async () => {
+      await this.commit(withoutTestCase(this.state.workspace, name))
+      return this.view()
+    })
+  }
+
+  /** Records the top keys of a run as the case's snapshot (the case as it is now: it may have been edited while it ran). */
+  recordSnapshot(name: string, keys: readonly string[]): Promise<WorkspaceView> {
+    return this.change(async () => {
+      await this.commit(withRecordedSnapshot(this.state.workspace, name, keys))
       return this.view()
     })
   }

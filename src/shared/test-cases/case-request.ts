@@ -46,14 +46,23 @@ export function resolveCase(workspace: CaseSource, testCase: TestCase): Resolved
  * the deepest expectation, from the first result, in JSON.
  */
 export function caseRequest(request: QueryRequest, expect: Expectations, overrides: TargetOverrides = {}): QueryRequest {
+  return rankingRequest(request, { depth: depthNeeded(expect), total: needsTotal(expect) }, overrides)
+}
+
+/**
+ * A chain asked for its top `depth` results from the first one, in JSON, on
+ * a target (with the total and the statistics alongside, `results,count`,
+ * when `total`): what a case, a comparison side and "Add test" send.
+ */
+export function rankingRequest(request: QueryRequest, want: { depth: number; total: boolean }, overrides: TargetOverrides = {}): QueryRequest {
   const { offset: _offset, format: _format, rank: _rank, column: _column, multiselect: _multiselect, ...options } = request.options
   const { facet: _facet, ...rest } = request
   return {
     ...structuredClone(rest),
     ...(overrides.api ? { api: overrides.api } : {}),
     ...(overrides.version ? { version: overrides.version } : {}),
-    responseType: needsTotal(expect) ? 'results,count' : 'results',
-    options: { ...structuredClone(options), ...(overrides.config ? { config: overrides.config } : {}), count: depthNeeded(expect) },
+    responseType: want.total ? 'results,count' : 'results',
+    options: { ...structuredClone(options), ...(overrides.config ? { config: overrides.config } : {}), count: want.depth },
   }
 }
 

@@ -14,6 +14,8 @@ export interface WorkspaceHandlerDeps {
   log: Logger
   /** Something the user must be told at start-up (AppInfo.notices). */
   notice?: (text: string) => void
+  /** The session, when the app opened it for others to share (the test cases); else opened here. */
+  session?: WorkspaceSession
 }
 
 type WorkspaceChannel =
@@ -33,7 +35,7 @@ type WorkspaceChannel =
 
 /** The open workspace, restored from the last session before the first message is answered. */
 export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<DomainHandlers<WorkspaceChannel>> {
-  const session = await WorkspaceSession.open(deps)
+  const session = deps.session ?? (await WorkspaceSession.open(deps))
   return {
     'workspace:current': () => session.current(),
     'workspace:new': () => session.newWorkspace(),
