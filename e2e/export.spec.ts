@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
+import { readCsv } from '../test/fixtures/csv'
 
 /**
  * Export results in the browser host: the dialog by its accessible names, the
@@ -21,23 +22,6 @@ async function search(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
 }
 
-/** RFC 4180, read independently of the app's own reader. */
-function readCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '')
-  const rows: string[][] = []
-  let row: string[] = []
-  const field = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/gy
-  while (field.lastIndex < body.length) {
-    const match = field.exec(body)
-    if (!match) throw new Error(`not CSV at ${field.lastIndex}`)
-    row.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!)
-    if (match[3] !== ',') {
-      rows.push(row)
-      row = []
-    }
-  }
-  return rows
-}
 
 /** The dialog at both window sizes, light and dark, for looking at (and the project's screens folder). */
 async function shots(page: Page, name: string): Promise<void> {

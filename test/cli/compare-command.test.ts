@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
+import { cli, WORLD } from './spawn-cli'
 
 /**
  * `query-explorer compare`, spawned as a person or CI runs it: the example
@@ -12,36 +12,9 @@ import { startService, type RunningService } from '../../src/service'
  * refuses, two connections of one file, and bad input.
  */
 
-const ROOT = resolve(__dirname, '../..')
-const BIN = join(ROOT, 'bin/query-explorer.cjs')
-const WORLD = join(ROOT, 'examples/world.qxw.json')
 const dir = mkdtempSync(join(tmpdir(), 'qe-cli-compare-'))
 const SAN = ['--query', 'San, default ranking']
 
-interface Run {
-  status: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Spawned without blocking, so a service started by this test keeps answering while the command runs. */
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const base = { ...process.env }
-    delete base.QUERY_EXPLORER_CLIENT_SECRET
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('error', reject)
-    child.on('close', (status) => {
-      clearTimeout(timer)
-      resolvePromise({ status, stdout, stderr })
-    })
-  })
-}
 
 interface JsonChange {
   key: string

@@ -18,6 +18,7 @@ import type { ConnectionView, ExportStatus, QueryReply } from '../../src/shared/
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultsResponse } from '../../src/shared/responses'
 import { call, failure, filesUnder, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from './support'
+import { readCsv } from '../fixtures/csv'
 
 /**
  * Export results over the real embedded service: the main process asks the
@@ -29,23 +30,6 @@ import { call, failure, filesUnder, keychainMissing, openCore, search, startServ
 
 const missing = await keychainMissing()
 
-/** A small RFC 4180 reader of the test's own, so the export's writer is not checked by its own reader. */
-function readCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '')
-  const rows: string[][] = []
-  let row: string[] = []
-  const field = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/gy
-  while (field.lastIndex < body.length) {
-    const match = field.exec(body)
-    if (!match) throw new Error(`not CSV at ${field.lastIndex}`)
-    row.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!)
-    if (match[3] !== ',') {
-      rows.push(row)
-      row = []
-    }
-  }
-  return rows
-}
 
 function wellFormedItems(xml: string): { root: string; roots: number; items: number; ranks: number[] } {
   const parser = new SaxesParser()
