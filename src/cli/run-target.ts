@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { TokenManager } from '../main/auth/token-manager'
 import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../main/connections/connection-registry'
 import { ConnectionStore } from '../main/connections/connection-store'
+import { defaultDataDir } from '../main/app/data-dir'
+import { decodeBoundSecret, originOf } from '../main/credentials/bound-secret'
+import { openSecretStore } from '../main/credentials/open-secret-store'
 import { memorySecretStore } from '../main/credentials/secret-store'
 import { HttpClient } from '../main/query/http-client'
 import { QueryRunner, type QueryTarget } from '../main/query/query-runner'
@@ -91,10 +94,10 @@ export async function openRunTarget(
     secret = service.account.clientSecret
   } else if (connection.clientId !== '') {
     const specific = connectionSecretVariable(connection.name)
-    secret = env[specific] || env[SECRET_VARIABLE] || undefined
+    secret = env[specific] || env[SECRET_VARIABLE] || (await appKeychainSecret(connection, env)) || undefined
     if (!secret) {
       throw new InputError([
-        `No client secret for the connection "${connection.name}": set ${SECRET_VARIABLE} or ${specific} in the environment (a secret is never read from a flag or a file).`,
+        `No client secret for the connection "${connection.name}": set ${SECRET_VARIABLE} or ${specific} in the environment, or save the connection in the app with its secret (a secret is never read from a flag or a file).`,
       ])
     }
   }
@@ -144,6 +147,32 @@ export async function openRunTarget(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The secret the app keeps in the OS keychain for a saved connection with
+ * the same auth URL, workspace and client ID, if any: read only when it was
+ * entered for this auth URL's origin, as the app itself does. The app's data
+ * folder and keychain service are its defaults, or QUERY_EXPLORER_DATA_DIR
+ * and QUERY_EXPLORER_KEYCHAIN_SERVICE.
+ */
+async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const store = new ConnectionStore(defaultDataDir(env))
+  try {
+    await store.load({ setAside: false })
+  } catch {
+    return null
+  }
+  const profile = store
+    .list()
+    .find((saved) => saved.authUrl === connection.authUrl && saved.clientId === connection.clientId && saved.workspace === connection.workspace)
+  if (!profile) return null
+  const keychain = await openSecretStore(env.QUERY_EXPLORER_KEYCHAIN_SERVICE || undefined)
+  if (keychain.kind !== 'os') return null
+  const stored = await keychain.get(secretKey(profile.id)).catch(() => null)
+  if (stored === null) return null
+  const bound = decodeBoundSecret(stored, originOf(profile.authUrl))
+  return bound.origin === originOf(connection.authUrl) ? bound.secret : null
 }
 
 /** The run's configuration and API, from the flags. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 /** The real launcher, spawned as a person or CI runs it. */
@@ -15,13 +16,15 @@ export interface Run {
 /**
  * Spawned without blocking, so a service started by the test keeps answering
  * while the command runs. The caller's QUERY_EXPLORER_CLIENT_SECRET is left
- * out: a test gives the command exactly the environment it means to.
+ * out and the app's data folder is one that does not exist (so no saved
+ * connection of this machine lends its secret): a test gives the command
+ * exactly the environment it means to.
  */
 export function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
     const base = { ...process.env }
     delete base.QUERY_EXPLORER_CLIENT_SECRET
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

@@ -5,6 +5,7 @@ import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import { cli, WORLD } from './spawn-cli'
+import { call, KEYCHAIN_SERVICE, keychainMissing, openCore } from '../main/support'
 
 /**
  * `query-explorer test`, spawned as CI runs it: the example workspace on the
@@ -33,6 +34,8 @@ function junit(path: string): { suite: Record<string, string>; failed: string[] 
   parser.write(readFileSync(path, 'utf8')).close()
   return { suite, failed }
 }
+
+const missingKeychain = await keychainMissing()
 
 const PRODUCTION_FAILURES = ['Text ranking puts San Potito Sannitico first', 'Top 5 for "san" as recorded']
 
@@ -93,6 +96,36 @@ describe('query-explorer test', () => {
     const wrong = await cli(['test', file, '--auth-url', service.authUrl, '--query-url', service.queryUrl], { QUERY_EXPLORER_CLIENT_SECRET: 'not-it' })
     expect(wrong.status).toBe(2)
     expect(wrong.stderr).toMatch(/Staging EU: .*401|Staging EU: .*client secret/i)
+  })
+
+  it.skipIf(missingKeychain)('takes the secret the app saved in the OS keychain for the same auth URL, workspace and client ID', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-keychain-'))
+    const core = await openCore(dataDir, { echoLog: false })
+    try {
+      const saved = await call<{ id: string }>(core, 'connections:save', {
+        name: 'Mine',
+        authUrl: service.authUrl,
+        queryUrl: service.queryUrl,
+        workspace: 'world',
+        api: 'places',
+        clientId: 'ci-runner',
+      })
+      await call(core, 'secrets:set', { connectionId: saved.id, secret })
+    } finally {
+      await core.close()
+    }
+    const file = join(dir, 'keychain.qxw.json')
+    const world = JSON.parse(readFileSync(WORLD, 'utf8'))
+    world.connections = [{ ...world.connections[0], name: 'Staging', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: service.queryUrl }]
+    writeFileSync(file, JSON.stringify(world))
+    const env = { QUERY_EXPLORER_DATA_DIR: dataDir, QUERY_EXPLORER_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE }
+    const run = await cli(['test', file, '--grep', 'Paris'], env)
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    // Pointed at another auth host, the saved secret stays home.
+    const elsewhere = await cli(['test', file, '--grep', 'Paris', '--auth-url', 'http://127.0.0.1:9/auth'], env)
+    expect(elsewhere.status).toBe(2)
+    expect(elsewhere.stderr).toContain('No client secret for the connection "Staging"')
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('refuses bad input with exit 2: an unreadable file, an unknown connection, a bad concurrency', async () => {

@@ -24,7 +24,8 @@ export const CONNECTION_DETAILS = [
   `--demo                 run on the embedded demo service, started in this process (the default`,
   '                       when the connection is the app\'s Demo and no URL is overridden)',
   `The client secret comes from ${SECRET_VARIABLE} or QUERY_EXPLORER_SECRET_<CONNECTION>`,
-  '(the connection\'s name in capitals, other characters as _), never from a flag or a file.',
+  '(the connection\'s name in capitals, other characters as _), or from the app\'s keychain entry for',
+  'a saved connection with the same auth URL, workspace and client ID; never from a flag or a file.',
 ]
 
 export function connectionFlags(values: OptionValues): ConnectionFlags {

@@ -32,7 +32,8 @@ export class ConnectionStore {
     return join(this.dataDir, CONNECTIONS_FILE)
   }
 
-  async load(): Promise<void> {
+  /** `setAside: false` (a reader that is not the app, the command line) leaves an unreadable file where it is. */
+  async load(options: { setAside?: boolean } = {}): Promise<void> {
     let text: string
     try {
       text = await fs.readFile(this.path, 'utf8')
@@ -49,6 +50,10 @@ export class ConnectionStore {
     if (parsed.success) {
       this.connections = parsed.data.connections
       this.lastUsedId = parsed.data.lastUsed ?? null
+      return
+    }
+    if (options.setAside === false) {
+      this.problem = `The connections file ${this.path} could not be read.`
       return
     }
     // Keep the unreadable file for the user instead of overwriting it.
