@@ -74,7 +74,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (savedQuery.value !== null && !next.queries.some((q) => q.name === savedQuery.value)) savedQuery.value = null
   }
 
+  /** Counts the workspaces opened or started anew (not saves): what was shown of the one before is stale. */
+  const openings = ref(0)
+
   function opened(next: WorkspaceView): void {
+    openings.value++
     movedNoted.clear()
     savedQuery.value = null
     show(next)
@@ -302,7 +306,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   return {
     view, recent, savedQuery, started, error, host, editorRequest, queries, selected, queryDirty, unbound,
-    bindingOf, connectionOf, start, flushDraft, loadSaved, saveQuery, renameQuery, duplicateQuery, deleteQuery,
+    // show: the Tests region's edits (tests:*) reply the workspace view too, and it goes here the same way.
+    show, openings, bindingOf, connectionOf, start, flushDraft, loadSaved, saveQuery, renameQuery, duplicateQuery, deleteQuery,
     newWorkspace, open, importFile, save, loadRecent, bind, createConnection,
   }
 })

@@ -1,0 +1,283 @@
+import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/app'
+import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
+import { startSlowProxy } from './fixtures/slow-proxy'
+
+/**
+ * The Tests region (browser host, by accessible names): the example
+ * workspace's 9 cases pass on each case's own connection; on the Demo with
+ * config production exactly the two cases written to catch it fail, the
+ * snapshot's with its rank diff; a case added from the editor's query passes,
+ * fails once its expectations are edited, and goes when deleted; a slow run
+ * shows its progress and stops on Cancel.
+ */
+
+const WORLD = 'examples/world.qxw.json'
+const PRODUCTION_FAILS = ['Text ranking puts San Potito Sannitico first', 'Top 5 for "san" as recorded']
+
+const savedPanel = (page: Page) => page.getByRole('region', { name: 'Saved queries' })
+const region = (page: Page) => page.getByRole('region', { name: 'Tests' })
+const toggle = (page: Page) => region(page).getByRole('button', { name: /^Tests \d+$/ })
+const cases = (page: Page) => region(page).getByRole('list', { name: 'Test cases' })
+/** A case's line: the list item holding its name (its failures are list items of their own, inside it). */
+const caseItem = (page: Page, name: string) =>
+  cases(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .filter({ has: page.getByRole('button', { name: 'Edit' }) })
+const allCases = (page: Page) => cases(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Edit' }) })
+const summary = (page: Page) => region(page).getByRole('status')
+const queryBox = (page: Page) => page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' })
+const SHOTS = '/tmp/shots-testsui'
+
+async function openWorld(page: Page): Promise<void> {
+  const chooser = page.waitForEvent('filechooser')
+  await savedPanel(page).getByRole('button', { name: 'Open workspace' }).click()
+  await page.getByRole('menuitem', { name: 'Open file…' }).click()
+  await (await chooser).setFiles(WORLD)
+  await expect(savedPanel(page).getByRole('heading')).toHaveText('world')
+  // The file's Demo is on another port here: it maps onto this app's Demo without a question.
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+}
+
+async function unfold(page: Page): Promise<void> {
+  if ((await toggle(page).getAttribute('aria-expanded')) !== 'true') await toggle(page).click()
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+}
+
+async function runTests(page: Page): Promise<void> {
+  await region(page).getByRole('button', { name: 'Run tests', exact: true }).click()
+  await expect(region(page).getByRole('button', { name: 'Run tests', exact: true })).toBeEnabled()
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await queryBox(page).fill(text)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
+}
+
+/** Violations axe rates serious or critical in the region (and an open dialog), one readable line each. */
+async function seriousViolations(page: Page, include: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+async function axeBothThemes(page: Page, include: string, what: string): Promise<string[]> {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const line of await seriousViolations(page, include)) found.push(`${what}, ${colorScheme}: ${line}`)
+  }
+  await page.emulateMedia({ colorScheme: null })
+  return found
+}
+
+/** Screenshots for looking at: the project's screens folder, and this helper's own. */
+async function shots(page: Page, name: string): Promise<void> {
+  await screenshotsBothSizes(page, name)
+  mkdirSync(SHOTS, { recursive: true })
+  for (const size of [LAPTOP, DESKTOP]) {
+    await page.setViewportSize(size)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}-${colorScheme}.png` })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+}
+
+test.beforeEach(async ({ app }) => {
+  await app.invoke('connections:use', { connectionId: 'demo' })
+})
+
+test('the example workspace: 9 cases pass; on config production exactly the two production cases fail, with expected vs actual and a rank diff', async ({ page, app }) => {
+  test.setTimeout(120_000)
+  await openApp(page, app, DESKTOP)
+  await openWorld(page)
+  await search(page, 'san')
+  // The results come first: the region starts folded, saying how many cases there are.
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+  await expect(toggle(page)).toHaveText(/Tests\s*9/)
+  await toggle(page).click()
+  await expect(allCases(page)).toHaveCount(9)
+  await expect(caseItem(page, '"san" finds thousands')).toContainText('runs San, default ranking')
+  await expect(caseItem(page, 'Paris, France, comes first')).toContainText('runs own query “paris”')
+  await expect(caseItem(page, 'Paris, France, comes first')).toContainText('not run')
+
+  // Each case's own connection: the file's Demo, bound to this app's.
+  await expect(region(page).getByRole('combobox', { name: 'Run on' })).toHaveValue('')
+  await runTests(page)
+  await expect(summary(page)).toContainText('9 passed')
+  await expect(summary(page)).toContainText("on each case's own connection")
+  for (const name of PRODUCTION_FAILS) await expect(caseItem(page, name)).toContainText('✓ passed')
+  await expect(allCases(page).filter({ hasText: '✓ passed' })).toHaveCount(9)
+  await expect(caseItem(page, 'Berlin, Germany, is in the top 1')).toContainText(/\d+ ms/)
+
+  // The Demo with config production.
+  await region(page).getByRole('combobox', { name: 'Run on' }).selectOption({ label: 'Demo' })
+  await expect(region(page).getByRole('combobox', { name: 'Target config', exact: true }).getByRole('option', { name: 'production' })).toBeAttached()
+  await region(page).getByRole('combobox', { name: 'Target config', exact: true }).selectOption('production')
+  await runTests(page)
+  await expect(summary(page)).toContainText('7 passed, 2 failed')
+  await expect(summary(page)).toContainText('on Demo, config production')
+  await expect(allCases(page).filter({ hasText: '✗ failed' })).toHaveCount(2)
+  for (const name of PRODUCTION_FAILS) await expect(caseItem(page, name)).toContainText('✗ failed')
+
+  const ranked = caseItem(page, PRODUCTION_FAILS[0]!)
+  await expect(ranked.getByRole('list', { name: `Why “${PRODUCTION_FAILS[0]}” failed` })).toContainText(/3167796 at rank ≤ 1: expected rank ≤ 1, got (rank \d+|not in the top 1)/)
+  const snapshot = caseItem(page, PRODUCTION_FAILS[1]!)
+  await expect(snapshot).toContainText(/snapshot of the top 5 \(RBO ≥ 0\.9\): expected RBO ≥ 0\.9, got RBO 0\.\d+, \d of 5 shared/)
+  const diff = snapshot.getByRole('table', { name: 'Rank diff against the snapshot' })
+  await expect(diff).toBeVisible()
+  await expect(diff.getByRole('columnheader')).toHaveText(['Snapshot', 'Now', 'Move', 'Item'])
+  // Sanaa leads on production and was nowhere in the default snapshot.
+  await expect(diff.getByRole('row').filter({ hasText: 'Sanaa' })).toContainText(/–\s*1\s*new/)
+  // San Potito Sannitico led the default snapshot and is out of production's top 5 (a recorded id carries no label).
+  await expect(diff.getByRole('row').filter({ hasText: '3167796' })).toContainText(/^\s*1\s*–\s*gone/)
+
+  // The failures fold away and come back.
+  await snapshot.getByRole('button', { name: 'Hide details' }).click()
+  await expect(diff).toHaveCount(0)
+  await snapshot.getByRole('button', { name: 'Show details' }).click()
+  await expect(diff).toBeVisible()
+
+  // The README's picture: both failures in view, no passing note over the bar.
+  await page.emulateMedia({ colorScheme: 'light' })
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click()
+  await ranked.evaluate((item) => {
+    const list = item.parentElement!
+    list.scrollTop += item.getBoundingClientRect().top - list.getBoundingClientRect().top
+  })
+  mkdirSync('docs/screenshots', { recursive: true })
+  await page.screenshot({ path: 'docs/screenshots/tests.png' })
+  await shots(page, 'tests-failures')
+
+  expect(await axeBothThemes(page, '[aria-label="Tests"]', 'Tests region with failures')).toEqual([])
+})
+
+test('Add test from current query: the case appears and passes; edited to expect too much it fails with expected vs actual; Delete takes it out', async ({ page, app }) => {
+  test.setTimeout(120_000)
+  await openApp(page, app, DESKTOP)
+  await openWorld(page)
+  await unfold(page)
+  await search(page, 'berlin')
+  await expect(savedPanel(page).getByRole('heading')).toHaveText('world')
+
+  await region(page).getByRole('button', { name: 'Add test from current query' }).click()
+  const added = caseItem(page, 'berlin')
+  await expect(added).toBeVisible()
+  await expect(added).toBeFocused()
+  await expect(added).toContainText('runs own query “berlin”')
+  await expect(allCases(page)).toHaveCount(10)
+  await expect(page.getByRole('status').filter({ hasText: 'Added the test “berlin”' })).toBeVisible()
+  // The workspace changed: its unsaved marker shows.
+  await expect(savedPanel(page).getByRole('heading')).toHaveText(/world\s*unsaved/)
+
+  await added.getByRole('button', { name: 'Run test' }).click()
+  await expect(added).toContainText('✓ passed')
+  await expect(summary(page)).toContainText('1 passed')
+
+  // Edit: live problems name the field and the rule; a total no search reaches fails with expected vs actual.
+  await added.getByRole('button', { name: 'Edit' }).click()
+  const editor = page.getByRole('dialog', { name: 'Edit test “berlin”' })
+  const json = editor.getByRole('textbox', { name: 'Expectations (JSON)' })
+  await expect(json).toHaveValue(/"status": 200/)
+  await expect(json).toHaveValue(/"snapshot"/)
+  await json.fill('{"totalAtLeast": -1, "contians": []}')
+  await expect(json).toHaveAttribute('aria-invalid', 'true')
+  await expect(editor.getByRole('list', { name: 'Problems' })).toContainText('totalAtLeast: must be at least 0')
+  await expect(editor.getByRole('list', { name: 'Problems' })).toContainText('contians: is not an expectation (known: status, messageStartsWith')
+  await shots(page, 'tests-editor')
+  expect(await axeBothThemes(page, 'dialog', 'expectations editor')).toEqual([])
+  await editor.getByRole('button', { name: 'Save' }).click()
+  await expect(editor).toBeVisible()
+  await json.fill('{"totalAtLeast": 1000000}')
+  await expect(json).not.toHaveAttribute('aria-invalid', 'true')
+  await editor.getByRole('textbox', { name: 'Name' }).fill('berlin, a million places')
+  await editor.getByRole('button', { name: 'Save' }).click()
+  await expect(editor).toBeHidden()
+  const edited = caseItem(page, 'berlin, a million places')
+  await expect(edited).toContainText('not run')
+  await edited.getByRole('button', { name: 'Run test' }).click()
+  await expect(edited).toContainText('✗ failed')
+  await expect(edited.getByRole('list', { name: 'Why “berlin, a million places” failed' })).toContainText(/total ≥ 1,000,000: expected ≥ 1,000,000, got \d[\d,]*/)
+  const file = ((await app.invoke('workspace:current', {})).data as { workspace: { tests: { name: string; expect: unknown }[] } }).workspace.tests
+  expect(file.at(-1)).toEqual(expect.objectContaining({ name: 'berlin, a million places', expect: { totalAtLeast: 1000000 } }))
+
+  // Update snapshot records a baseline and shows the run's result.
+  await edited.getByRole('button', { name: 'Update snapshot' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded the top 10 of “berlin, a million places” as its snapshot' })).toBeVisible()
+  await expect(edited).toContainText('✗ failed')
+
+  // Delete asks first; Cancel keeps it, Delete takes it out.
+  await edited.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete “berlin, a million places”?' })
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(allCases(page)).toHaveCount(10)
+  await edited.getByRole('button', { name: 'Delete' }).click()
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(edited).toHaveCount(0)
+  await expect(allCases(page)).toHaveCount(9)
+})
+
+test('a slow run shows its progress ("0 of 9") and stops on Cancel', async ({ page, app }) => {
+  const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
+  // Every query (any path with an endpoint in it) is held; the API description passes at once.
+  const proxy = await startSlowProxy(demo.queryUrl, 20_000, /\/e\//)
+  const saved = (await app.invoke('connections:save', { name: 'Slow link', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
+  try {
+    await openApp(page, app, DESKTOP)
+    await openWorld(page)
+    await unfold(page)
+    await region(page).getByRole('combobox', { name: 'Run on' }).selectOption({ label: 'Slow link' })
+    await region(page).getByRole('combobox', { name: 'Target API', exact: true }).selectOption('public')
+    await region(page).getByRole('button', { name: 'Run tests', exact: true }).click()
+    const bar = region(page).getByRole('progressbar', { name: 'Test run progress' })
+    await expect(bar).toBeVisible()
+    await expect(bar).toHaveAttribute('aria-valuetext', '0 of 9 cases')
+    await expect(region(page).getByText('0 of 9', { exact: true })).toBeVisible()
+    await expect(region(page).getByRole('button', { name: 'Run tests', exact: true })).toBeDisabled()
+    await expect.poll(() => proxy.held()).toBeGreaterThan(0)
+    await expect(allCases(page).filter({ hasText: 'running…' })).toHaveCount(9)
+    await shots(page, 'tests-running')
+    await region(page).getByRole('button', { name: 'Cancel' }).click()
+    await expect(bar).toHaveCount(0)
+    await expect(summary(page)).toContainText('Cancelled: 0 passed, 0 failed, 9 not finished')
+    await expect(caseItem(page, 'Paris, France, comes first')).toContainText('could not run')
+    await expect.poll(() => proxy.closedEarly(), { timeout: 5_000 }).toBeGreaterThan(0)
+  } finally {
+    await app.invoke('connections:delete', { id: saved.id })
+    await proxy.close()
+  }
+})
+
+test('in a laptop window the region starts folded beside History, and the choice is remembered', async ({ page, app }) => {
+  await openApp(page, app, LAPTOP)
+  await openWorld(page)
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+  const tests = (await region(page).boundingBox())!
+  const history = (await page.getByRole('region', { name: 'History' }).boundingBox())!
+  // Folded, the two strips share one row under the results.
+  expect(Math.abs(tests.y - history.y)).toBeLessThan(2)
+  await toggle(page).click()
+  await runTests(page)
+  await expect(summary(page)).toContainText('9 passed')
+  await shots(page, 'tests-passed')
+  await page.setViewportSize(LAPTOP)
+  await toggle(page).click()
+  // Folded, the strip still says how the last run went.
+  await expect(region(page).getByText('9 passed')).toBeVisible()
+  // A workspace opened anew has not run yet: the outcomes shown before were of the one it replaced.
+  await openWorld(page)
+  await expect(region(page).getByText('9 passed')).toHaveCount(0)
+  await page.reload()
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+  await toggle(page).click()
+  await page.reload()
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+})
