@@ -1,6 +1,7 @@
 import { storeToRefs } from 'pinia'
 import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
 import { isEndpointStep } from '../../../shared/query/model'
+import { useCompareStore } from '../../stores/compare'
 import { useConnectionsStore } from '../../stores/connections'
 import { useFacetsStore } from '../../stores/facets'
 import { useQueryStore } from '../../stores/query'
@@ -13,6 +14,7 @@ export function useExplorerScreen() {
   const query = useQueryStore()
   const toasts = useToastsStore()
   const workspace = useWorkspaceStore()
+  const compare = useCompareStore()
   useFacetsStore()
   const { description } = storeToRefs(connections)
   const { failure, phase, results: rows, answer } = storeToRefs(query)
@@ -48,11 +50,15 @@ export function useExplorerScreen() {
   function onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault()
-      if (!query.running) void query.run()
+      // In the compare view the chain runs on both targets.
+      if (compare.open) void compare.run()
+      else if (!query.running) void query.run()
     } else if ((event.key === 's' || event.key === 'S') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
       // Save workspace, never the browser's "save page"; not over a dialog, which has its own buttons.
       event.preventDefault()
       if (workspace.started && !document.querySelector('dialog[open]')) void workspace.save()
+    } else if (event.key === 'Escape' && compare.running && !document.querySelector('dialog[open]')) {
+      void compare.cancel()
     } else if (event.key === 'Escape' && query.running && !document.querySelector('dialog[open]')) {
       void query.cancel()
     }
@@ -69,5 +75,7 @@ export function useExplorerScreen() {
   })
   onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))
 
-  return { connections, query, failure, phase, results }
+  const comparing = computed(() => compare.open)
+
+  return { connections, query, failure, phase, results, comparing }
 }
