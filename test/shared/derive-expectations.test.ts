@@ -119,3 +119,19 @@ describe('the request a case or a comparison side sends', () => {
     expect(targetText('Staging', { api: 'places', config: 'a', version: '2' }, ' · ')).toBe('Staging · API places · config a · version 2')
   })
 })
+
+describe('requests moved to another target', () => {
+  it("ask the target connection's workspace, API, config and version", () => {
+    const request: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'options', facet: 'country', options: { offset: 20, format: 'csv' } }
+    const moved = rankingRequest(request, { depth: 10, total: true }, { workspace: 'staging-world', api: 'places2', config: 'production', version: '4' })
+    expect(moved).toEqual({
+      workspace: 'staging-world',
+      api: 'places2',
+      version: '4',
+      steps: request.steps,
+      responseType: 'results,count',
+      options: { config: 'production', count: 10 },
+    })
+    expect(caseRequest(request, {}).workspace).toBe('world')
+  })
+})

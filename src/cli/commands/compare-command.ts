@@ -173,7 +173,8 @@ export const compareCommand: Command = {
       const specOf = (side: Side): CompareSideTarget => {
         const target = targets.get(side.connection)!
         const shown = { ...side.overrides, config: side.overrides.config ?? query.request.options.config }
-        return { runner: target.runner, target: target.target, overrides: side.overrides, label: targetText(target.label, shown) }
+        const overrides = { ...side.overrides, workspace: target.connection.workspace }
+        return { runner: target.runner, target: target.target, overrides, label: targetText(target.label, shown) }
       }
       let result: Comparison
       try {

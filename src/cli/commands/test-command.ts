@@ -68,6 +68,8 @@ export const testCommand: Command = {
     const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName)
     const overrides = overridesOf({ config: stringOption(values, 'config'), api: stringOption(values, 'api') })
     const label = targetText(target.label, overrides)
+    // Every case runs on this one connection, so it asks that connection's workspace (--workspace moves it).
+    overrides.workspace = target.connection.workspace
     try {
       try {
         await target.warmUp(say)

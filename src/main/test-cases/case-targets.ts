@@ -26,7 +26,8 @@ export function caseTargets(registry: ConnectionRegistry, context: TestContext, 
     const connection = registry.get(target.connectionId)
     const queryTarget = registry.target(connection.id)
     const overrides: TargetOverrides = { api: target.api, config: target.config, version: target.version }
-    return { targetOf: () => queryTarget, overrides, text: targetText(connection.name, overrides) }
+    // A case moved to another connection asks that connection's workspace.
+    return { targetOf: () => queryTarget, overrides: { ...overrides, workspace: connection.workspace }, text: targetText(connection.name, overrides) }
   }
   return { targetOf: (testCase) => ownTarget(registry, context.workspace, context.boundTo, testCase.connection), overrides: {}, text: OWN_CONNECTIONS }
 }

@@ -13,6 +13,8 @@ import { depthNeeded, needsTotal, type Expectations, type TestCase } from './tes
 
 /** What a run may change of every case's request: the configuration or API under test (and the version). */
 export interface TargetOverrides {
+  /** The target connection's workspace, when the run moves a query to another connection. */
+  workspace?: string | undefined
   api?: string | undefined
   config?: string | undefined
   version?: string | undefined
@@ -59,6 +61,7 @@ export function rankingRequest(request: QueryRequest, want: { depth: number; tot
   const { facet: _facet, ...rest } = request
   return {
     ...structuredClone(rest),
+    ...(overrides.workspace ? { workspace: overrides.workspace } : {}),
     ...(overrides.api ? { api: overrides.api } : {}),
     ...(overrides.version ? { version: overrides.version } : {}),
     responseType: want.total ? 'results,count' : 'results',

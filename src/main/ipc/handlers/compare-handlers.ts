@@ -18,7 +18,8 @@ export function compareHandlers(registry: ConnectionRegistry, runner: QueryRunne
     return {
       runner,
       target: registry.target(connection.id),
-      overrides: { api: side.api, config: side.config, version: side.version },
+      // Each side asks its own connection's workspace.
+      overrides: { workspace: connection.workspace, api: side.api, config: side.config, version: side.version },
       label: sideLabel(connection.name, side, request),
     }
   }
