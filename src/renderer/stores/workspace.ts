@@ -9,6 +9,7 @@ import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
 import { useQueryStore } from './query'
 import { useToastsStore } from './toasts'
+import { offerDownload } from '../files/offer-download'
 
 /** The draft is sent this long after the last edit: one message per pause in typing, not per key. */
 export const DRAFT_DELAY_MS = 500
@@ -268,7 +269,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       if (!reply.workspace) return 'cancelled'
       show(reply.workspace)
       if (reply.download) {
-        offerDownload(reply.download.fileName, reply.download.text)
+        offerDownload(reply.download.fileName, reply.download.text, 'application/json')
         const why = downloadExplained ? '' : ' A page cannot write to the file you opened, so each save is a new download: keep it where the workspace lives.'
         downloadExplained = true
         toasts.show(`Saved as a download: ${reply.download.fileName}.${why}`, { key: 'workspace-save' })
@@ -311,17 +312,3 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     newWorkspace, open, importFile, save, loadRecent, bind, createConnection,
   }
 })
-
-/** Offers text as a file to download, as a link the user clicked would. */
-function offerDownload(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has its own copy once it started; the address is only needed for the click.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}

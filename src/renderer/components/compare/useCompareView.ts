@@ -3,7 +3,7 @@ import { computed, onBeforeUnmount, ref, watch } from 'vue'
 import { useCompareStore } from '../../stores/compare'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
-import { offerDownload } from './download'
+import { offerDownload } from '../../files/offer-download'
 
 /** The compare view: running and cancelling the comparison, how long it has run, and exporting what it found. */
 export function useCompareView() {

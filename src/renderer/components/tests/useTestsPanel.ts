@@ -6,6 +6,7 @@ import { useConnectionsStore } from '../../stores/connections'
 import { useTestsStore } from '../../stores/tests'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
+import { useRememberedFold } from '../../composables/useRememberedFold'
 import type { Choice } from '../workspace/useChoiceDialog'
 
 /**
@@ -14,19 +15,6 @@ import type { Choice } from '../workspace/useChoiceDialog'
  * went. The choice is remembered apart for shorter and taller windows.
  */
 export const SHORT_QUERY = '(max-height: 960px)'
-const STORAGE_KEY = 'query-explorer.tests'
-
-type Preference = { short?: boolean; tall?: boolean }
-
-function readPreference(): Preference {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')
-    return value && typeof value === 'object' ? (value as Preference) : {}
-  } catch {
-    return {}
-  }
-}
-
 interface Question {
   title: string
   message: string
@@ -51,23 +39,12 @@ export function useTestsPanel() {
   const { cases, run, reports, error, adding, running } = storeToRefs(tests)
 
   // Folded or unfolded, remembered apart for short and tall windows.
-  const media = typeof matchMedia === 'function' ? matchMedia(SHORT_QUERY) : null
-  const short = ref(media?.matches ?? false)
-  const onMedia = (event: MediaQueryListEvent) => (short.value = event.matches)
-  media?.addEventListener('change', onMedia)
-  onBeforeUnmount(() => media?.removeEventListener('change', onMedia))
-  const preference = ref<Preference>(readPreference())
-  const mode = computed(() => (short.value ? 'short' : 'tall'))
-  const open = computed(() => preference.value[mode.value] ?? !short.value)
+  const fold = useRememberedFold({ query: SHORT_QUERY, storageKey: 'query-explorer.tests', modes: ['short', 'tall'] })
+  const open = fold.open
   /** The region, to bring it into view when it opens below the fold (a short window scrolls the results). */
   const root = ref<HTMLElement | null>(null)
   function toggle(): void {
-    preference.value = { ...preference.value, [mode.value]: !open.value }
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(preference.value))
-    } catch {
-      // Not remembered, but folded or unfolded for this run.
-    }
+    fold.toggle()
     if (open.value) void nextTick(() => root.value?.scrollIntoView({ block: 'nearest' }))
   }
 

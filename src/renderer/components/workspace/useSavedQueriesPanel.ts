@@ -6,23 +6,11 @@ import { errorMessage } from '../../api/explorer-client'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
+import { useRememberedFold } from '../../composables/useRememberedFold'
 import type { Choice } from './useChoiceDialog'
 
 /** At this height and below the chain needs the room: the list starts folded. */
 export const SHORT_QUERY = '(max-height: 760px)'
-const STORAGE_KEY = 'query-explorer.saved-queries'
-
-type Preference = { short?: boolean; tall?: boolean }
-
-function readPreference(): Preference {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')
-    return value && typeof value === 'object' ? (value as Preference) : {}
-  } catch {
-    return {}
-  }
-}
-
 interface Question {
   title: string
   message: string
@@ -58,21 +46,7 @@ export function useSavedQueriesPanel() {
   const { view, queries, savedQuery, selected, queryDirty, error, started } = storeToRefs(store)
 
   // Folded or unfolded, remembered apart for short and tall windows.
-  const media = typeof matchMedia === 'function' ? matchMedia(SHORT_QUERY) : null
-  const short = ref(media?.matches ?? false)
-  const onMedia = (event: MediaQueryListEvent) => (short.value = event.matches)
-  media?.addEventListener('change', onMedia)
-  const preference = ref<Preference>(readPreference())
-  const mode = computed(() => (short.value ? 'short' : 'tall'))
-  const expanded = computed(() => preference.value[mode.value] ?? !short.value)
-  function toggle(): void {
-    preference.value = { ...preference.value, [mode.value]: !expanded.value }
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(preference.value))
-    } catch {
-      // Not remembered, but folded or unfolded for this run.
-    }
-  }
+  const { open: expanded, toggle } = useRememberedFold({ query: SHORT_QUERY, storageKey: 'query-explorer.saved-queries', modes: ['short', 'tall'] })
 
   const question = shallowRef<Question | null>(null)
   const naming = shallowRef<Naming | null>(null)
@@ -281,7 +255,6 @@ export function useSavedQueriesPanel() {
   onMounted(() => window.addEventListener('beforeunload', onBeforeUnload))
   onBeforeUnmount(() => {
     window.removeEventListener('beforeunload', onBeforeUnload)
-    media?.removeEventListener('change', onMedia)
   })
 
   return {
