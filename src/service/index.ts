@@ -26,6 +26,8 @@ export interface ServiceOptions {
   tokenLifetimeSeconds?: number
   /** Token requests per account and workspace per hour; default 20. */
   quota?: number
+  /** The quota's window; default one hour (tests shorten it to see a Retry-After run out). */
+  quotaWindowMs?: number
   /** Default: the built-in demo account with a secret generated for this run. */
   accounts?: AccountSpec[]
   /** A request (headers and body) must arrive within this time; default 10 000 ms. */
@@ -77,7 +79,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const server = createServiceServer(
     {
-      auth: { accounts, tokens, quota: new TokenQuota(quotaLimit), workspaces: new Set(workspaces.keys()) },
+      auth: { accounts, tokens, quota: new TokenQuota(quotaLimit, options.quotaWindowMs), workspaces: new Set(workspaces.keys()) },
       query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache(), budgetMs },
       onTokenRequest: (route) => void tokenRequests[route]++,
       log,

@@ -128,6 +128,34 @@ describe('query-explorer test', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
+  it('waits out a 429 on the token request for its Retry-After, says so, then runs', async () => {
+    const limited = await startService({
+      port: 0,
+      log: () => undefined,
+      quota: 1,
+      quotaWindowMs: 1_500,
+      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
+    })
+    try {
+      // Someone else used the account's one token request of this window.
+      const taken = await fetch(`${limited.authUrl}/api/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ WorkspaceName: 'world', ClientId: 'ci-runner', ClientSecret: secret, ForceReauth: false }),
+      })
+      expect(taken.status).toBe(200)
+      const file = join(dir, 'limited.qxw.json')
+      const world = JSON.parse(readFileSync(WORLD, 'utf8'))
+      world.connections = [{ ...world.connections[0], name: 'Limited', clientId: 'ci-runner', authUrl: limited.authUrl, queryUrl: limited.queryUrl }]
+      writeFileSync(file, JSON.stringify(world))
+      const run = await cli(['test', file, '--grep', 'Paris'], { QUERY_EXPLORER_CLIENT_SECRET: secret })
+      expect(run.status, run.stdout + run.stderr).toBe(0)
+      expect(run.stdout).toMatch(/answered 429 \(token request quota exceeded\): waiting [12] s, as its Retry-After asks/)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('refuses bad input with exit 2: an unreadable file, an unknown connection, a bad concurrency', async () => {
     expect((await cli(['test', join(dir, 'missing.qxw.json')])).stderr).toContain('"missing.qxw.json" was not found.')
     const unknown = await cli(['test', WORLD, '--connection', 'Nope'])
