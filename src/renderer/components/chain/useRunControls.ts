@@ -1,10 +1,12 @@
 import { storeToRefs } from 'pinia'
 import { computed, onBeforeUnmount, ref, watch } from 'vue'
+import { useCompareStore } from '../../stores/compare'
 import { useQueryStore } from '../../stores/query'
 
 /** Run and Cancel, and how long the query has been running (shown after a moment, so fast runs do not flicker). */
 export function useRunControls() {
   const query = useQueryStore()
+  const compare = useCompareStore()
   const { running, startedAt, phase, progress, lastReply } = storeToRefs(query)
 
   const now = ref(performance.now())
@@ -34,6 +36,8 @@ export function useRunControls() {
 
   return {
     query, running, label, shortcut: isMac ? '⌘ ↵' : 'Ctrl ↵', canRunAgain,
-    run: () => query.run(), runAgain, cancel: () => query.cancel(),
+    // In the compare view Run runs the comparison, as Ctrl/Cmd+Enter does there.
+    run: () => (compare.open ? void compare.run() : query.run()),
+    runAgain, cancel: () => query.cancel(),
   }
 }
