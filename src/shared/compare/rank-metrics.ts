@@ -126,8 +126,11 @@ export function rankChanges(a: readonly string[], b: readonly string[], k: numbe
   return rows
 }
 
-/** A move as the rank-diff table writes it: ↑3, ↓5, =, new in B, gone from B. */
-export function moveText(move: RankChange['move']): string {
+/**
+ * A move as a rank-diff table writes it: ↑3, ↓5, =, and for items on one
+ * side only the words given (between A and B: new in B, gone from B).
+ */
+export function moveText(move: RankChange['move'], oneSided: { new: string; gone: string } = { new: 'new in B', gone: 'gone from B' }): string {
   switch (move.kind) {
     case 'up':
       return `↑${move.by}`
@@ -136,9 +139,9 @@ export function moveText(move: RankChange['move']): string {
     case 'same':
       return '='
     case 'new':
-      return 'new in B'
+      return oneSided.new
     case 'gone':
-      return 'gone from B'
+      return oneSided.gone
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RankChange } from '../compare/rank-metrics'
+import { moveText, type RankChange } from '../compare/rank-metrics'
 import type { CheckResult } from './evaluate'
 import type { CaseReport } from './report'
 import { searchTextOf } from './case-name'
@@ -54,18 +54,7 @@ export interface RankDiffRow {
 
 /** A move between the snapshot and this run: ↑3, ↓5, =, new (not in the snapshot), gone (no longer in the top). */
 export function moveWord(move: RankChange['move']): string {
-  switch (move.kind) {
-    case 'up':
-      return `↑${move.by}`
-    case 'down':
-      return `↓${move.by}`
-    case 'same':
-      return '='
-    case 'new':
-      return 'new'
-    case 'gone':
-      return 'gone'
-  }
+  return moveText(move, { new: 'new', gone: 'gone' })
 }
 
 export function rankDiffRows(check: Pick<CheckResult, 'changes' | 'labels'>): RankDiffRow[] {
