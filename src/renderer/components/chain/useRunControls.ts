@@ -1,5 +1,6 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, ref, watch } from 'vue'
+import { computed } from 'vue'
+import { useElapsedSeconds } from '../../composables/useElapsedSeconds'
 import { useCompareStore } from '../../stores/compare'
 import { useQueryStore } from '../../stores/query'
 
@@ -9,19 +10,7 @@ export function useRunControls() {
   const compare = useCompareStore()
   const { running, startedAt, phase, progress, lastReply } = storeToRefs(query)
 
-  const now = ref(performance.now())
-  let timer: ReturnType<typeof setInterval> | null = null
-  watch(
-    running,
-    (on) => {
-      if (timer) clearInterval(timer)
-      timer = on ? setInterval(() => (now.value = performance.now()), 100) : null
-    },
-    { immediate: true },
-  )
-  onBeforeUnmount(() => timer && clearInterval(timer))
-
-  const elapsed = computed(() => (startedAt.value === null ? 0 : Math.max(0, now.value - startedAt.value) / 1000))
+  const elapsed = useElapsedSeconds(running, startedAt)
   const label = computed(() => {
     if (phase.value === 'loading-more' && progress.value) {
       return `Loading rows: ${progress.value.loaded.toLocaleString('en-US')} of ${progress.value.target.toLocaleString('en-US')}`

@@ -1,18 +1,11 @@
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js'
-import { computed, onBeforeUnmount, onMounted, ref, useId, watch, type Ref } from 'vue'
+import { Chart, Legend, type ChartConfiguration } from 'chart.js'
+import { computed, ref, useId, type Ref } from 'vue'
 import { compareDistribution } from '../../../shared/compare/compare-distribution'
 import type { CompareSide } from '../../../shared/ipc/contract'
-import { useTheme } from '../../theme/theme'
+import { chartPalette, cutoffScales, tooltipColours, useBarChart } from '../statistics/useBarChart'
 
-// Only the parts drawn here (the legend too: two series need one).
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend)
-
-/** The design tokens, read when drawing: the chart follows the light or dark theme as the rest of the window does. */
-function palette() {
-  const style = getComputedStyle(document.documentElement)
-  const token = (name: string) => style.getPropertyValue(name).trim()
-  return { a: token('--accent'), b: token('--warn'), text: token('--muted'), grid: token('--border'), panel: token('--panel'), ink: token('--text') }
-}
+// Two series need a legend, which the single distribution chart does without.
+Chart.register(Legend)
 
 /**
  * Draws both sides' distributions (results at or above each cutoff) as
@@ -28,7 +21,6 @@ export interface ChartSide {
 export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
   const canvas: Ref<HTMLCanvasElement | null> = ref(null)
   const tableId = `${useId()}-table`
-  let chart: Chart<'bar'> | null = null
   const points = computed(() => compareDistribution(sides().a.stats, sides().b.stats))
   const names = computed(() => ({ a: sides().a.name, b: sides().b.name }))
   /** The numbers behind the bars, as the hidden table gives them to screen readers. */
@@ -36,7 +28,7 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
   const rows = computed(() => points.value.map((point) => ({ label: `≥ ${point.label}`, a: count(point.a), b: count(point.b) })))
 
   function config(): ChartConfiguration<'bar'> {
-    const colours = palette()
+    const colours = chartPalette()
     const data = points.value
     const { a, b } = names.value
     const bars = { borderRadius: 2, maxBarThickness: 16, categoryPercentage: 0.8, barPercentage: 0.9 }
@@ -45,8 +37,8 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
       data: {
         labels: data.map((p) => `≥ ${p.label}`),
         datasets: [
-          { label: a, data: data.map((p) => p.a), backgroundColor: colours.a, hoverBackgroundColor: colours.ink, ...bars },
-          { label: b, data: data.map((p) => p.b), backgroundColor: colours.b, hoverBackgroundColor: colours.ink, ...bars },
+          { label: a, data: data.map((p) => p.a), backgroundColor: colours.accent, hoverBackgroundColor: colours.ink, ...bars },
+          { label: b, data: data.map((p) => p.b), backgroundColor: colours.warn, hoverBackgroundColor: colours.ink, ...bars },
         ],
       },
       options: {
@@ -54,21 +46,7 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
         maintainAspectRatio: false,
         animation: false,
         interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: {
-            title: { display: true, text: 'probability cutoff', color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, maxRotation: 0, autoSkip: true },
-            grid: { display: false },
-            border: { color: colours.grid },
-          },
-          y: {
-            beginAtZero: true,
-            title: { display: true, text: 'results', color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, precision: 0, maxTicksLimit: 5 },
-            grid: { color: colours.grid },
-            border: { display: false },
-          },
-        },
+        scales: cutoffScales(colours),
         plugins: {
           legend: {
             display: true,
@@ -77,11 +55,7 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
             labels: { color: colours.ink, font: { size: 11 }, boxWidth: 12, boxHeight: 12, padding: 8 },
           },
           tooltip: {
-            backgroundColor: colours.panel,
-            titleColor: colours.ink,
-            bodyColor: colours.ink,
-            borderColor: colours.grid,
-            borderWidth: 1,
+            ...tooltipColours(colours),
             callbacks: {
               title: (items) => `Probability ${items[0]?.label ?? ''}`,
               label: (item) => `${item.dataset.label ?? ''}: ${item.raw === null ? 'none' : Number(item.raw).toLocaleString('en-US')} results`,
@@ -92,38 +66,9 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
     }
   }
 
-  function draw(): void {
-    if (!canvas.value) return
-    const next = config()
-    if (!chart) {
-      chart = new Chart(canvas.value, next)
-      return
-    }
-    chart.data = next.data
-    chart.options = next.options ?? {}
-    chart.update()
-  }
+  // Both sides' bars at a cutoff show their tooltip together.
+  const { focus: focusPoint, blur } = useBarChart(canvas, config, [points, names])
 
-  // The canvas keeps the colours it was drawn with: draw again when the theme changes.
-  const { applied } = useTheme()
-  onMounted(draw)
-  onBeforeUnmount(() => {
-    chart?.destroy()
-    chart = null
-  })
-  watch([points, names, applied], draw)
-
-  /** Shows a cutoff's tooltip (both sides) from the keyboard: the canvas has no focusable parts of its own. */
-  function focusPoint(index: number): void {
-    if (!chart) return
-    const count = points.value.length
-    if (count === 0) return
-    const at = ((index % count) + count) % count
-    const active = [0, 1].map((datasetIndex) => ({ datasetIndex, index: at }))
-    chart.setActiveElements(active)
-    chart.tooltip?.setActiveElements(active, { x: 0, y: 0 })
-    chart.update()
-  }
   /** The arrow keys step through the cutoffs; the tooltip follows. */
   let focused = 0
   function onKey(event: KeyboardEvent): void {
@@ -133,13 +78,6 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
     focusPoint(focused)
   }
   const onFocus = () => focusPoint(focused)
-
-  function blur(): void {
-    if (!chart) return
-    chart.setActiveElements([])
-    chart.tooltip?.setActiveElements([], { x: 0, y: 0 })
-    chart.update()
-  }
 
   return { canvas, rows, tableId, onKey, onFocus, blur }
 }

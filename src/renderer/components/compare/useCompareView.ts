@@ -1,5 +1,6 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, ref, watch } from 'vue'
+import { computed } from 'vue'
+import { useElapsedSeconds } from '../../composables/useElapsedSeconds'
 import { useCompareStore } from '../../stores/compare'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
@@ -25,20 +26,9 @@ export function useCompareView() {
       : 'There is only one connection: add another with New connection in the top bar.'
   })
 
-  const now = ref(performance.now())
-  let timer: ReturnType<typeof setInterval> | null = null
-  watch(
-    running,
-    (on) => {
-      if (timer) clearInterval(timer)
-      timer = on ? setInterval(() => (now.value = performance.now()), 100) : null
-    },
-    { immediate: true },
-  )
-  onBeforeUnmount(() => timer && clearInterval(timer))
-
+  const elapsed = useElapsedSeconds(running, startedAt)
   const progress = computed(() => {
-    const seconds = startedAt.value === null ? 0 : Math.max(0, now.value - startedAt.value) / 1000
+    const seconds = elapsed.value
     return seconds >= 0.3 ? `Running on A and B… ${seconds.toFixed(1)} s` : 'Running on A and B…'
   })
 

@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { computed, nextTick, onBeforeUnmount, ref, shallowRef } from 'vue'
+import { computed, nextTick, ref, shallowRef } from 'vue'
 import { durationText, progressText, runCounts, summaryText } from '../../../shared/test-cases/run-view'
 import type { TestCase } from '../../../shared/test-cases/test-case'
 import { useConnectionsStore } from '../../stores/connections'
@@ -7,7 +7,7 @@ import { useTestsStore } from '../../stores/tests'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
 import { useRememberedFold } from '../../composables/useRememberedFold'
-import type { Choice } from '../workspace/useChoiceDialog'
+import { useQuestion } from '../workspace/useChoiceDialog'
 
 /**
  * At this height and below (a laptop's 700 px, a desktop's 900 px) the results
@@ -15,13 +15,6 @@ import type { Choice } from '../workspace/useChoiceDialog'
  * went. The choice is remembered apart for shorter and taller windows.
  */
 export const SHORT_QUERY = '(max-height: 960px)'
-interface Question {
-  title: string
-  message: string
-  choices: readonly Choice[]
-  answer: (value: string) => void
-}
-
 /** The element of a case's line, by its place in the list (ids are per place: names can hold anything). */
 export const caseElementId = (index: number) => `test-case-${index}`
 
@@ -57,22 +50,8 @@ export function useTestsPanel() {
   const summaryTone = computed(() => (!counts.value ? '' : counts.value.failed + counts.value.errors > 0 ? 'bad' : run.value?.state === 'cancelled' ? '' : 'good'))
   const summaryDetail = computed(() => (run.value ? `on ${run.value.target}, in ${durationText(run.value.durationMs)}` : ''))
 
-  const question = shallowRef<Question | null>(null)
+  const { question, ask } = useQuestion()
   const editing = shallowRef<TestCase | null>(null)
-
-  function ask(title: string, message: string, choices: readonly Choice[]): Promise<string> {
-    return new Promise((resolve) => {
-      question.value = {
-        title,
-        message,
-        choices,
-        answer: (value) => {
-          question.value = null
-          resolve(value)
-        },
-      }
-    })
-  }
 
   async function reveal(name: string): Promise<void> {
     await nextTick()

@@ -1,3 +1,4 @@
+import { shallowRef } from 'vue'
 import { useModal } from './modal'
 
 /** One answer of a choice dialog; Cancel is always offered besides. */
@@ -18,4 +19,35 @@ export function useChoiceDialog(answer: (value: string) => void, cancel: () => v
     choose: (value: string) => once(() => answer(value)),
     dismiss: () => once(cancel),
   }
+}
+
+/** A question waiting for its answer: what a ChoiceDialog shows while it is open. */
+export interface Question {
+  title: string
+  message: string
+  choices: readonly Choice[]
+  answer: (value: string) => void
+}
+
+/**
+ * Asks a question in a ChoiceDialog and waits for the answer: `question` is
+ * what the dialog shows (null while none is asked), `ask` resolves with the
+ * value chosen, Cancel's included.
+ */
+export function useQuestion() {
+  const question = shallowRef<Question | null>(null)
+  function ask(title: string, message: string, choices: readonly Choice[]): Promise<string> {
+    return new Promise((resolve) => {
+      question.value = {
+        title,
+        message,
+        choices,
+        answer: (value) => {
+          question.value = null
+          resolve(value)
+        },
+      }
+    })
+  }
+  return { question, ask }
 }

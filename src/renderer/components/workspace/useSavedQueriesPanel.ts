@@ -7,17 +7,10 @@ import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
 import { useRememberedFold } from '../../composables/useRememberedFold'
-import type { Choice } from './useChoiceDialog'
+import { useQuestion } from './useChoiceDialog'
 
 /** At this height and below the chain needs the room: the list starts folded. */
 export const SHORT_QUERY = '(max-height: 760px)'
-interface Question {
-  title: string
-  message: string
-  choices: readonly Choice[]
-  answer: (value: string) => void
-}
-
 interface Naming {
   title: string
   intro?: string
@@ -48,25 +41,11 @@ export function useSavedQueriesPanel() {
   // Folded or unfolded, remembered apart for short and tall windows.
   const { open: expanded, toggle } = useRememberedFold({ query: SHORT_QUERY, storageKey: 'query-explorer.saved-queries', modes: ['short', 'tall'] })
 
-  const question = shallowRef<Question | null>(null)
+  const { question, ask } = useQuestion()
   const naming = shallowRef<Naming | null>(null)
   const binding = shallowRef<Binding | null>(null)
   const fileInput = ref<HTMLInputElement | null>(null)
   const ready = computed(() => started.value && view.value !== null)
-
-  function ask(title: string, message: string, choices: readonly Choice[]): Promise<string> {
-    return new Promise((resolve) => {
-      question.value = {
-        title,
-        message,
-        choices,
-        answer: (value) => {
-          question.value = null
-          resolve(value)
-        },
-      }
-    })
-  }
 
   function askName(options: Omit<Naming, 'finish'>): Promise<boolean> {
     return new Promise((resolve) => {
