@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { Clock } from '../shared/time/clock'
 
 /**
  * What a command may touch of the outside world. Commands get it passed in,
@@ -14,6 +15,8 @@ export interface CliIo {
   readInput(source: string): Promise<string>
   /** The environment a secret may come from (tests pass their own); the process's when left out. */
   env?: NodeJS.ProcessEnv
+  /** What waits (a 429's Retry-After) sleep on; the system clock when left out. */
+  clock?: Clock
 }
 
 async function readStdin(): Promise<string> {

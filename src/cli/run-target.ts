@@ -12,6 +12,7 @@ import { HttpClient } from '../main/query/http-client'
 import { QueryRunner, type QueryTarget } from '../main/query/query-runner'
 import { startService, type RunningService } from '../service'
 import { ExplorerError } from '../shared/ipc/errors'
+import { systemClock, type Clock } from '../shared/time/clock'
 import type { TargetOverrides } from '../shared/test-cases/case-request'
 import type { Workspace, WorkspaceConnection } from '../shared/workspace/workspace-file'
 import { InputError } from './command'
@@ -25,6 +26,9 @@ import { InputError } from './command'
  */
 
 export const SECRET_VARIABLE = 'QUERY_EXPLORER_CLIENT_SECRET'
+
+/** How long a run waits out a 429's Retry-After before giving up, unless --max-wait says otherwise. */
+export const DEFAULT_MAX_WAIT_SECONDS = 3600
 
 /** `QUERY_EXPLORER_SECRET_<CONNECTION>`: the connection's name in capitals, other characters as `_`. */
 export function connectionSecretVariable(name: string): string {
@@ -75,6 +79,8 @@ export async function openRunTarget(
   flags: ConnectionFlags,
   env: NodeJS.ProcessEnv,
   fileName: string,
+  /** What the Retry-After wait sleeps on and tokens are timed by; tests pass a manual one. */
+  clock: Clock = systemClock,
 ): Promise<RunTarget> {
   const chosen = chooseConnection(workspace, flags.connection, fileName)
   const overridden = flags.authUrl !== undefined || flags.queryUrl !== undefined
@@ -112,7 +118,7 @@ export async function openRunTarget(
   }
 
   const http = new HttpClient()
-  const tokens = new TokenManager(http, Date.now, () => undefined)
+  const tokens = new TokenManager(http, () => clock.now(), () => undefined)
   const dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-'))
   const id = 'cli'
   const secrets = memorySecretStore('The command line keeps the secret for this run only.')
@@ -126,7 +132,7 @@ export async function openRunTarget(
     target,
     connection,
     label: service ? `${chosen.name} (the embedded demo service)` : connection.name,
-    async warmUp(say, maxWaitSeconds = 3600) {
+    async warmUp(say, maxWaitSeconds = DEFAULT_MAX_WAIT_SECONDS) {
       const account = registry.account(id)
       if (!account) return
       for (let attempt = 0; ; attempt++) {
@@ -134,10 +140,14 @@ export async function openRunTarget(
           await tokens.token(account)
           return
         } catch (error) {
-          const wait = error instanceof ExplorerError && error.code === 'quota' ? error.extra.retryAfterSeconds : undefined
-          if (wait === undefined || attempt >= 2 || wait > maxWaitSeconds) throw error
+          const quota = error instanceof ExplorerError && error.code === 'quota' ? error : null
+          const wait = quota?.extra.retryAfterSeconds
+          if (!quota || wait === undefined || attempt >= 2) throw error
+          if (wait > maxWaitSeconds) {
+            throw new ExplorerError('quota', `${quota.message} That is longer than --max-wait ${maxWaitSeconds} s allows.`, quota.extra)
+          }
           say(`The auth host answered 429 (token request quota exceeded): waiting ${wait} s, as its Retry-After asks, before trying again.`)
-          await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+          await clock.sleep(wait * 1000)
         }
       }
     },

@@ -8,6 +8,7 @@ import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './h
 import { createChainCache } from './query/chain-cache'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
+import { systemClock, type Clock } from '../shared/time/clock'
 
 /**
  * The embedded service: the seed's auth host and Query API over a real
@@ -26,8 +27,10 @@ export interface ServiceOptions {
   tokenLifetimeSeconds?: number
   /** Token requests per account and workspace per hour; default 20. */
   quota?: number
-  /** The quota's window; default one hour (tests shorten it to see a Retry-After run out). */
+  /** The quota's window; default one hour. */
   quotaWindowMs?: number
+  /** What token lifetimes and the quota window are measured on; default the system clock (tests move a manual one on). */
+  clock?: Pick<Clock, 'now'>
   /** Default: the built-in demo account with a secret generated for this run. */
   accounts?: AccountSpec[]
   /** A request (headers and body) must arrive within this time; default 10 000 ms. */
@@ -71,7 +74,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const accountList = (options.accounts && options.accounts.length > 0 ? options.accounts : [DEMO_ACCOUNT]).map(createAccount)
   const accounts = new AccountDirectory(accountList)
   const workspaces = hostedWorkspaces()
-  const tokens = new TokenStore(lifetime)
+  const now = () => (options.clock ?? systemClock).now()
+  const tokens = new TokenStore(lifetime, now)
   const dataset = loadDataset()
   const text = buildTextIndex(dataset.cities)
   const tokenRequests: Record<TokenRoute, number> = { json: 0, oauth: 0 }
@@ -79,7 +83,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const server = createServiceServer(
     {
-      auth: { accounts, tokens, quota: new TokenQuota(quotaLimit, options.quotaWindowMs), workspaces: new Set(workspaces.keys()) },
+      auth: { accounts, tokens, quota: new TokenQuota(quotaLimit, options.quotaWindowMs, now), workspaces: new Set(workspaces.keys()) },
       query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache(), budgetMs },
       onTokenRequest: (route) => void tokenRequests[route]++,
       log,

@@ -18,7 +18,7 @@ interface Run {
 }
 
 function cli(args: string[], input?: string): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 15_000 })
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120_000 })
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 

@@ -1,6 +1,9 @@
-import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { processIo, type CliIo } from '../../src/cli/io'
+import { main } from '../../src/cli/main'
+import type { Clock } from '../../src/shared/time/clock'
+import { spawnGroup } from '../fixtures/process-group'
 
 /** The real launcher, spawned as a person or CI runs it. */
 export const ROOT = resolve(__dirname, '../..')
@@ -24,16 +27,32 @@ export function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
     const base = { ...process.env }
     delete base.QUERY_EXPLORER_CLIENT_SECRET
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawnGroup(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (status) => {
-      clearTimeout(timer)
-      resolvePromise({ status, stdout, stderr })
-    })
+    child.on('close', (status) => resolvePromise({ status, stdout, stderr }))
   })
+}
+
+/**
+ * The same command run inside the test's process, with the test's clock: a
+ * Retry-After wait then moves that clock on instead of sleeping, so a quota
+ * window of an hour runs out at once and nothing races a real timer.
+ */
+export async function cliInProcess(args: string[], options: { env?: NodeJS.ProcessEnv; clock?: Clock } = {}): Promise<Run> {
+  const out: string[] = []
+  const err: string[] = []
+  const io: CliIo = {
+    ...processIo(),
+    out: (text) => void out.push(text),
+    err: (text) => void err.push(text),
+    env: { QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...options.env },
+    ...(options.clock ? { clock: options.clock } : {}),
+  }
+  const status = await main(args, io)
+  const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('')
+  return { status, stdout: text(out), stderr: text(err) }
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
-import { cli, WORLD } from './spawn-cli'
+import { cli, cliInProcess, WORLD } from './spawn-cli'
+import { ManualClock } from '../fixtures/manual-clock'
 import { call, KEYCHAIN_SERVICE, keychainMissing, openCore } from '../main/support'
 
 /**
@@ -128,32 +129,67 @@ describe('query-explorer test', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('waits out a 429 on the token request for its Retry-After, says so, then runs', async () => {
-    const limited = await startService({
-      port: 0,
-      log: () => undefined,
-      quota: 1,
-      quotaWindowMs: 1_500,
-      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
-    try {
-      // Someone else used the account's one token request of this window.
-      const taken = await fetch(`${limited.authUrl}/api/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ WorkspaceName: 'world', ClientId: 'ci-runner', ClientSecret: secret, ForceReauth: false }),
+  describe('a 429 on the token request', () => {
+    // The quota window is an hour, as a real one is: the test's clock, shared by
+    // the service and the command, is what moves, so no real timer is raced.
+    const clock = new ManualClock(Date.UTC(2026, 10, 25, 9), { autoAdvance: true })
+    let limited: RunningService
+    let file: string
+
+    beforeAll(async () => {
+      limited = await startService({
+        port: 0,
+        log: () => undefined,
+        quota: 1,
+        clock,
+        accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
       })
-      expect(taken.status).toBe(200)
-      const file = join(dir, 'limited.qxw.json')
+      file = join(dir, 'limited.qxw.json')
       const world = JSON.parse(readFileSync(WORLD, 'utf8'))
       world.connections = [{ ...world.connections[0], name: 'Limited', clientId: 'ci-runner', authUrl: limited.authUrl, queryUrl: limited.queryUrl }]
       writeFileSync(file, JSON.stringify(world))
-      const run = await cli(['test', file, '--grep', 'Paris'], { QUERY_EXPLORER_CLIENT_SECRET: secret })
-      expect(run.status, run.stdout + run.stderr).toBe(0)
-      expect(run.stdout).toMatch(/answered 429 \(token request quota exceeded\): waiting [12] s, as its Retry-After asks/)
-    } finally {
-      await limited.close()
+    })
+    afterAll(async () => {
+      await limited?.close()
+    })
+
+    /** Someone else uses the account's one token request of this hour. */
+    async function takeTheQuota(): Promise<void> {
+      const taken = await fetch(`${limited.authUrl}/api/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ WorkspaceName: 'world', ClientId: 'ci-runner', ClientSecret: secret, ForceReauth: true }),
+      })
+      expect(taken.status).toBe(200)
     }
+
+    it('is waited out for its Retry-After, said, and then the cases run', async () => {
+      await takeTheQuota()
+      clock.sleeps.length = 0
+      const run = await cliInProcess(['test', file, '--grep', 'Paris'], { env: { QUERY_EXPLORER_CLIENT_SECRET: secret }, clock })
+      expect(run.status, run.stdout + run.stderr).toBe(0)
+      expect(run.stdout).toContain('answered 429 (token request quota exceeded): waiting 3600 s, as its Retry-After asks')
+      expect(run.stdout).toMatch(/^1 passed, 0 failed/m)
+      expect(clock.sleeps).toEqual([3_600_000])
+    })
+
+    it('is not waited out past --max-wait: exit 2, saying when to retry', async () => {
+      clock.advance(3_600_000)
+      await takeTheQuota()
+      clock.sleeps.length = 0
+      const run = await cliInProcess(['test', file, '--max-wait', '60'], { env: { QUERY_EXPLORER_CLIENT_SECRET: secret }, clock })
+      expect(run.status).toBe(2)
+      expect(run.stderr).toMatch(/^Limited: The token request quota is used up \(429\)\. You may retry in 3600 s .*longer than --max-wait 60 s allows\.$/m)
+      expect(clock.sleeps).toEqual([])
+    })
+
+    it('gives the spawned command exit 2 when the wait is longer than --max-wait', async () => {
+      clock.advance(3_600_000)
+      await takeTheQuota()
+      const run = await cli(['test', file, '--max-wait', '0'], { QUERY_EXPLORER_CLIENT_SECRET: secret })
+      expect(run.status, run.stdout + run.stderr).toBe(2)
+      expect(run.stderr).toContain('longer than --max-wait 0 s allows')
+    })
   })
 
   it('refuses bad input with exit 2: an unreadable file, an unknown connection, a bad concurrency', async () => {
@@ -162,6 +198,7 @@ describe('query-explorer test', () => {
     expect(unknown.status).toBe(2)
     expect(unknown.stderr).toContain('--connection: "Nope" is not a connection of world.qxw.json')
     expect((await cli(['test', WORLD, '--concurrency', '0'])).status).toBe(2)
+    expect((await cli(['test', WORLD, '--max-wait', 'soon'])).stderr).toContain('--max-wait: "soon" is not a whole number of seconds from 0 to 86400.')
   })
 
   it('records snapshots with --update-snapshots, after which the production run passes that case', async () => {

@@ -6,6 +6,7 @@ import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import { readTokenReply, DEFAULT_LIFETIME_SECONDS } from '../../src/main/auth/token-reply'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
+import { ManualClock } from '../fixtures/manual-clock'
 import { call, failure, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, type TestServer } from './support'
 
 /**
@@ -39,11 +40,13 @@ describe.skipIf(missing)('tokens against the embedded service', () => {
   let core: AppCore
   let id: string
 
+  // One clock for the service and the app: an hour-long token expires when the test moves it on.
+  const clock = new ManualClock()
+
   beforeAll(async () => {
-    // Two-second tokens: "expired" is a short wait away.
-    service = await startService({ port: 0, tokenLifetimeSeconds: 2, log: () => undefined })
+    service = await startService({ port: 0, tokenLifetimeSeconds: 3600, log: () => undefined, clock })
     dataDir = mkdtempSync(join(tmpdir(), 'qe-tokens-'))
-    core = await openCore(dataDir)
+    core = await openCore(dataDir, { clock })
     const view = await call<ConnectionView>(core, 'connections:save', {
       name: 'Short tokens',
       authUrl: service.authUrl,
@@ -63,7 +66,7 @@ describe.skipIf(missing)('tokens against the embedded service', () => {
 
   it('50 concurrent queries when the token has expired cause exactly one token request', async () => {
     await call(core, 'query:run', { connectionId: id, requestId: 'warm', request: search('paris') })
-    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    clock.advance(3_600_000)
     const before = service.tokenRequestCount()
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -98,7 +101,7 @@ describe.skipIf(missing)('tokens against the embedded service', () => {
     const after = await call<ConnectionView>(core, 'connections:reauth', { connectionId: id })
     expect(service.tokenRequestCount()).toBe(requests + 1)
     expect(after.tokenRequestsLastHour).toBe(before.tokenRequestsLastHour + 1)
-    expect(after.tokenExpiresAt).toBeGreaterThan(Date.now())
+    expect(after.tokenExpiresAt).toBe(clock.now() + 3_600_000)
     // The old token is revoked by ForceReauth; queries go on with the new one.
     const reply = await call<{ status: number }>(core, 'query:run', { connectionId: id, requestId: 'after', request: search('rome') })
     expect(reply.status).toBe(200)
@@ -111,6 +114,8 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
   let server: TestServer
   let mode: 'always-401' | 'quota' = 'always-401'
   let retryAfter = '120'
+  // Time stands still unless the test moves it: a Retry-After is read against exactly this moment.
+  const clock = new ManualClock()
 
   const save = async (name: string) => {
     const view = await call<ConnectionView>(core, 'connections:save', {
@@ -136,7 +141,7 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
       json(res, 200, RESULTS_PAGE)
     })
     dataDir = mkdtempSync(join(tmpdir(), 'qe-refuse-'))
-    core = await openCore(dataDir)
+    core = await openCore(dataDir, { clock })
   })
   afterAll(async () => {
     await core?.close()
@@ -167,12 +172,12 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
     expect(first.message).toMatch(/retry in 120 s/)
     const second = await failure(core, 'query:run', { connectionId: id, requestId: 'b', request: search('rome') })
     expect(second.code).toBe('quota')
-    expect(second.retryAfterSeconds).toBeGreaterThan(100)
+    expect(second.retryAfterSeconds).toBe(120)
     const reauth = await failure(core, 'connections:reauth', { connectionId: id })
     expect(reauth.code).toBe('quota')
     expect(server.seen.filter((seen) => seen.url === '/auth/api/auth')).toHaveLength(1)
     const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
-    expect(view.retryAt).toBeGreaterThan(Date.now() + 100_000)
+    expect(view.retryAt).toBe(clock.now() + 120_000)
     expect(view.tokenRequestsLastHour).toBe(1)
   })
 
@@ -195,7 +200,7 @@ describe.skipIf(missing)('tokens against servers that refuse', () => {
       expect(error, header).toMatchObject({ code: 'quota', retryAfterSeconds: seconds })
       expect(error.message, header).toMatch(new RegExp(`retry in ${seconds} s \\(at \\d\\d:\\d\\d:\\d\\d\\)`))
       const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((c) => c.id === id)!
-      expect(view.retryAt! - Date.now(), header).toBeLessThanOrEqual(seconds * 1000)
+      expect(view.retryAt! - clock.now(), header).toBe(seconds * 1000)
     }
     retryAfter = '120'
   })

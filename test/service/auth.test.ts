@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenReplySchema } from '../../src/shared/auth'
 import { PLACES, openSession, type Session } from './service-session'
+import { ManualClock } from '../fixtures/manual-clock'
 
 /** The auth host and the Query API's token checks (SERVICE-CONTRACT "Authentication"). */
 
@@ -152,23 +153,28 @@ describe('Query API token checks', () => {
 })
 
 describe('token lifetime', () => {
-  let short: Session
+  // The service's clock is the test's: an hour passes when the test says so.
+  const clock = new ManualClock()
+  let timed: Session
   beforeAll(async () => {
-    short = await openSession({ tokenLifetimeSeconds: 1 })
+    timed = await openSession({ tokenLifetimeSeconds: 3600, clock })
   })
-  afterAll(() => short.service.close())
+  afterAll(() => timed.service.close())
 
   it('an expired token gets 401 with WWW-Authenticate; ForceReauth false then issues a new one', async () => {
-    const request = { WorkspaceName: 'world', ClientId: 'demo', ClientSecret: short.service.account.clientSecret, ForceReauth: false }
-    const first = TokenReplySchema.parse((await short.requestToken(request)).json())
-    expect(first.expires_in).toBe(1)
-    expect((await short.get(QUERY, first.access_token)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const expired = await short.get(QUERY, first.access_token)
+    const request = { WorkspaceName: 'world', ClientId: 'demo', ClientSecret: timed.service.account.clientSecret, ForceReauth: false }
+    const first = TokenReplySchema.parse((await timed.requestToken(request)).json())
+    expect(first.expires_in).toBe(3600)
+    clock.advance(3_599_000)
+    expect((await timed.get(QUERY, first.access_token)).status).toBe(200)
+    expect(TokenReplySchema.parse((await timed.requestToken(request)).json())).toMatchObject({ access_token: first.access_token, expires_in: 1 })
+    clock.advance(1_000)
+    const expired = await timed.get(QUERY, first.access_token)
     expect(expired.status).toBe(401)
     expect(expired.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
     expect(expired.json().message.startsWith('Invalid or expired token')).toBe(true)
-    const second = TokenReplySchema.parse((await short.requestToken(request)).json())
+    const second = TokenReplySchema.parse((await timed.requestToken(request)).json())
     expect(second.access_token).not.toBe(first.access_token)
+    expect(second.expires_in).toBe(3600)
   })
 })

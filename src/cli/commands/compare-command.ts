@@ -9,7 +9,7 @@ import type { SavedQuery, Workspace } from '../../shared/workspace/workspace-fil
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
 import { EXIT_FAILED } from './test-command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 
 const SIDE_KEYS = ['connection', 'config', 'api', 'version'] as const
 type SideKey = (typeof SIDE_KEYS)[number]
@@ -143,6 +143,7 @@ export const compareCommand: Command = {
     const query = savedQuery(workspace, stringOption(values, 'query'), fileName)
     const depth = depthOf(values)
     const flags = connectionFlags(values)
+    const maxWait = maxWaitOf(values)
     const sideOf = (flag: 'a' | 'b'): Side => {
       const spec = parseSideSpec(flag, stringOption(values, flag) ?? '')
       const name = spec.connection ?? flags.connection
@@ -161,10 +162,10 @@ export const compareCommand: Command = {
     try {
       for (const side of [sides.a, sides.b]) {
         if (targets.has(side.connection)) continue
-        const target = await openRunTarget(workspace, { ...flags, connection: side.connection }, io.env ?? process.env, fileName)
+        const target = await openRunTarget(workspace, { ...flags, connection: side.connection }, io.env ?? process.env, fileName, io.clock)
         targets.set(side.connection, target)
         try {
-          await target.warmUp(say)
+          await target.warmUp(say, maxWait)
         } catch (error) {
           if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
           throw error

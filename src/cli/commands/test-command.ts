@@ -7,7 +7,7 @@ import { resolveCase } from '../../shared/test-cases/case-request'
 import { failureText, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 import { openRunTarget, overridesOf } from '../run-target'
 
 export const EXIT_FAILED = 1
@@ -57,6 +57,7 @@ export const testCommand: Command = {
     const path = positionals[0]!
     const { workspace, fileName } = await readWorkspaceArgument(path, readWorkspaceFile)
     const concurrency = concurrencyOf(values)
+    const maxWait = maxWaitOf(values)
     const grep = stringOption(values, 'grep')?.toLowerCase()
     const all = workspace.tests ?? []
     const chosen = all.filter((testCase) => grep === undefined || testCase.name.toLowerCase().includes(grep))
@@ -65,14 +66,14 @@ export const testCommand: Command = {
 
     const json = values.json === true
     const say = (line: string) => (json ? io.err(line) : io.out(line))
-    const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName)
+    const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName, io.clock)
     const overrides = overridesOf({ config: stringOption(values, 'config'), api: stringOption(values, 'api') })
     const label = targetText(target.label, overrides)
     // Every case runs on this one connection, so it asks that connection's workspace (--workspace moves it).
     overrides.workspace = target.connection.workspace
     try {
       try {
-        await target.warmUp(say)
+        await target.warmUp(say, maxWait)
       } catch (error) {
         if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
         throw error

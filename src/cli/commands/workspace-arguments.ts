@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import type { ParseWorkspaceResult, Workspace } from '../../shared/workspace/workspace-file'
 import { InputError, stringOption, type OptionSpecs, type OptionValues } from '../command'
-import { SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
+import { DEFAULT_MAX_WAIT_SECONDS, SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
 
 /** The flags `test` and `compare` share: which connection, and what to override of it. */
 export const CONNECTION_OPTIONS: OptionSpecs = {
@@ -13,6 +13,7 @@ export const CONNECTION_OPTIONS: OptionSpecs = {
   workspace: { type: 'string' },
   'client-id': { type: 'string' },
   demo: { type: 'boolean' },
+  'max-wait': { type: 'string' },
 }
 
 export const CONNECTION_DETAILS = [
@@ -23,6 +24,7 @@ export const CONNECTION_DETAILS = [
   '                       override the connection\'s fields (point the file at a staging host)',
   `--demo                 run on the embedded demo service, started in this process (the default`,
   '                       when the connection is the app\'s Demo and no URL is overridden)',
+  `--max-wait SECONDS     wait at most this long when the auth host answers 429 (default ${DEFAULT_MAX_WAIT_SECONDS})`,
   `The client secret comes from ${SECRET_VARIABLE} or QUERY_EXPLORER_SECRET_<CONNECTION>`,
   '(the connection\'s name in capitals, other characters as _), or from the app\'s keychain entry for',
   'a saved connection with the same auth URL, workspace and client ID; never from a flag or a file.',
@@ -37,6 +39,15 @@ export function connectionFlags(values: OptionValues): ConnectionFlags {
     clientId: stringOption(values, 'client-id'),
     demo: values.demo === true ? true : undefined,
   }
+}
+
+/** --max-wait: whole seconds, 0 (never wait) up to a day. */
+export function maxWaitOf(values: OptionValues): number {
+  const text = stringOption(values, 'max-wait')
+  if (text === undefined) return DEFAULT_MAX_WAIT_SECONDS
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value > 86_400) throw new InputError([`--max-wait: "${text}" is not a whole number of seconds from 0 to 86400.`])
+  return value
 }
 
 /** Reads the workspace file; an unreadable or invalid one is bad input (exit 2) with the reader's sentence. */

@@ -25,6 +25,7 @@ import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../query/http-client'
 import { QueryRunner } from '../query/query-runner'
 import type { ReplyCacheOptions } from '../query/reply-cache'
+import { systemClock, type Clock } from '../../shared/time/clock'
 
 export const DEMO_CONNECTION_ID = 'demo'
 
@@ -42,6 +43,8 @@ export interface AppCoreOptions {
   /** The short-lived cache of identical Query API requests; `ttlMs: 0` turns it off. */
   replyCache?: ReplyCacheOptions
   echoLog?: boolean
+  /** What token lifetimes, the token quota and the reply cache are timed by; tests move a manual clock on. */
+  clock?: Pick<Clock, 'now'>
   /** The native open/save dialogs (Electron); none in the browser host, whose page picks and downloads files itself. */
   dialogs?: FileDialogs
   /** The browser host's one-time download addresses, shared with the host that serves them; made here when not given. */
@@ -78,9 +81,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const http = new HttpClient(options.http)
   const redact = (value: string) => log.redact(value)
-  const tokens = new TokenManager(http, Date.now, redact)
+  const now = () => (options.clock ?? systemClock).now()
+  const tokens = new TokenManager(http, now, redact)
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
-  const runner = new QueryRunner(http, tokens, options.replyCache)
+  const runner = new QueryRunner(http, tokens, options.replyCache, now)
   const history = new HistoryStore(options.dataDir)
   const downloads = options.host === 'browser' ? (options.downloads ?? new DownloadTickets()) : null
   const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })

@@ -84,8 +84,9 @@ export class QueryRunner {
     private readonly http: HttpClient,
     private readonly tokens: TokenManager,
     cacheOptions: ReplyCacheOptions = {},
+    now: () => number = Date.now,
   ) {
-    this.cache = new ReplyCache(cacheOptions)
+    this.cache = new ReplyCache(cacheOptions, now)
   }
 
   /**
