@@ -12,6 +12,9 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // Fails the run when a test leaves a process running (test/fixtures/process-leaks.ts).
+  globalSetup: './e2e/fixtures/process-leaks-setup.ts',
+  globalTeardown: './e2e/fixtures/process-leaks-teardown.ts',
   outputDir: 'e2e/output/test-results',
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -7,8 +7,12 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // Component tests run in Chromium with their own config (vitest.components.config.mts).
     exclude: [...configDefaults.exclude, 'test/components/**'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, never a measure of speed: generous, so a machine whose cores are busy still passes.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // Fails the run when a test leaves a process running (test/fixtures/process-leaks.ts).
+    globalSetup: ['test/fixtures/process-leaks.ts'],
+    setupFiles: ['test/fixtures/stop-groups.ts'],
   },
 })

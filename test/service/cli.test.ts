@@ -1,44 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
+import { spawnGroup, stopAllGroups, stopGroup } from '../fixtures/process-group'
 
 /** `npm run service` as scripts use it: the first stdout line is one JSON object. */
 
-const running: ChildProcess[] = []
-/** Started in a process group of their own (npx): the group is stopped, so the bin npx started goes too. */
-const groups = new Set<ChildProcess>()
-afterEach(() => {
-  for (const child of running.splice(0)) {
-    if (groups.has(child)) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    } else if (child.exitCode === null) child.kill('SIGKILL')
-  }
-  groups.clear()
-})
+afterEach(stopAllGroups)
 
+/** Each command is a process group of its own (npx runs the program in a child): stopping the group stops both. */
 function start(args: string[]): ChildProcess {
-  // tsx from node_modules directly (what `npx tsx` runs): npx itself would not pass on the exit code after SIGTERM.
-  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
-  const child = spawn(tsx, ['src/service/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
-  running.push(child)
-  return child
+  // What `npm run service` runs, as one process: tsx's own command line would run the service in a child of its own
+  // and SIGKILL it when it does not confirm a relayed signal within 30 ms, a race a busy machine loses.
+  return spawnGroup(process.execPath, ['--import', 'tsx', 'src/service/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
 /** `query-explorer serve` through the package's bin, as `npx query-explorer serve` runs it. */
 function serve(args: string[], viaNpx = false): ChildProcess {
-  const child = viaNpx
-    ? spawn('npx', ['--no', 'query-explorer', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['bin/query-explorer.cjs', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
-  running.push(child)
-  if (viaNpx) groups.add(child)
-  return child
+  return viaNpx
+    ? spawnGroup('npx', ['--no', 'query-explorer', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawnGroup(process.execPath, ['bin/query-explorer.cjs', 'serve', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
 function firstLine(child: ChildProcess): Promise<string> {
@@ -90,7 +73,7 @@ describe('service cli', () => {
     await new Promise<void>((resolve) => lines.on('line', (line) => output.push(line) === 2 && resolve()))
     expect(JSON.parse(output[0]!).account).toEqual({ clientId: 'team', clientSecret: 'team-secret-1234' })
     expect(JSON.parse(output[1]!)).toMatchObject({ clientId: 'bot' })
-    child.kill('SIGTERM')
+    await stopGroup(child)
   })
 
   it('query-explorer serve --json: the first line a program reads is the JSON, and it stops on SIGTERM', async () => {
@@ -113,7 +96,7 @@ describe('service cli', () => {
     const info = JSON.parse(await firstLine(child))
     expect(info).toMatchObject({ workspace: 'world', account: { clientId: 'demo' } })
     // npx runs the bin in a child of its own: stop the whole group.
-    process.kill(-child.pid!, 'SIGTERM')
+    await stopGroup(child)
   }, 60_000)
 
   it('query-explorer serve refuses a bad flag with exit code 2, naming it', async () => {
