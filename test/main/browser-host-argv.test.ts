@@ -139,13 +139,13 @@ describe.skipIf(reason !== null)(`the browser host's Chromium command line${reas
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
 
-    const printed = await waitFor(() => /^Open: \S+$/m.test(output), 30_000)
+    const printed = await waitFor(() => /^Open: \S+$/m.test(output), 90_000)
     if (!printed) throw new Error(`the browser host printed no address:\n${output}`)
     const printedUrl = new URL(/^Open: (\S+)$/m.exec(output)![1]!)
     origin = printedUrl.origin
 
     const logFile = join(dataDir, 'logs/main.log')
-    const opened = await waitFor(() => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('browser session opened'), 45_000)
+    const opened = await waitFor(() => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('browser session opened'), 90_000)
 
     // Checked before whether the page opened: an old host whose argv carries its key fails here, saying so.
     const lines = commandLines()

@@ -12,10 +12,11 @@ import type { Dispatch } from '../../src/main/ipc/dispatch'
 type Headers = Record<string, string>
 
 /** Raw HTTP, so tests can send the Host and Origin headers a browser would not let a page forge. */
+/** Each request on a connection of its own that closes after the answer, so the host's open connections are the test's to count. */
 function send(host: BrowserHost, path: string, options: { method?: string; headers?: Headers; body?: string } = {}) {
   const { port } = new URL(host.origin)
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       let body = ''
       res.on('data', (chunk: Buffer) => (body += chunk.toString()))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
@@ -228,12 +229,14 @@ describe('browser host with a misbehaving dispatch', () => {
     dispatch = async () => ({ ok: true, data: null })
     log.lines.length = 0
     const { port } = new URL(host.origin)
+    await vi.waitFor(async () => expect(await host.openConnections()).toBe(0), { timeout: 60_000 })
     const socket = connect(Number(port), '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))
     socket.write(`POST /ipc/app:info HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-explorer-key: ${key}\r\ncontent-length: 1000\r\n\r\n{"a":`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.waitFor(async () => expect(await host.openConnections()).toBe(1), { timeout: 60_000 })
     socket.destroy()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The host has seen the hang-up once the connection is gone from its list.
+    await vi.waitFor(async () => expect(await host.openConnections()).toBe(0), { timeout: 60_000 })
     expect(log.lines).toEqual([])
     expect((await call('app:info')).status).toBe(200)
   })
@@ -267,8 +270,9 @@ describe('browser host with a misbehaving dispatch', () => {
       answered = context?.signal
       return { ok: true, data: null }
     }
+    // On a connection that closes after the answer: once it is gone, every close event of the call has been seen.
     expect((await call('app:info')).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.waitFor(async () => expect(await host.openConnections()).toBe(0), { timeout: 60_000 })
     expect(answered?.aborted).toBe(false)
   })
 })

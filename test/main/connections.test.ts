@@ -124,9 +124,10 @@ describe.skipIf(missing || !process.env.DBUS_SESSION_BUS_ADDRESS)('a keychain th
     try {
       const script = [
         `echo -n pw | XDG_DATA_HOME=${keyring} gnome-keyring-daemon --unlock --replace --daemonize --components=secrets >/dev/null 2>&1`,
-        `exec node node_modules/tsx/dist/cli.mjs test/main/fixtures/locked-keychain.ts`,
+        // One node process (tsx's command line would run the fixture in a child of its own).
+        `exec node --import tsx test/main/fixtures/locked-keychain.ts`,
       ].join('; ')
-      const { stdout } = await promisify(execFile)('dbus-run-session', ['--', 'bash', '-c', script], { timeout: 30_000 })
+      const { stdout } = await promisify(execFile)('dbus-run-session', ['--', 'bash', '-c', script], { timeout: 110_000 })
       const result = JSON.parse(stdout.trim().split('\n').pop()!)
       expect(result.before).toBe('os')
       expect(result.after.kind).toBe('memory')

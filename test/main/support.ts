@@ -11,9 +11,16 @@ import type { QueryRequest } from '../../src/shared/query/model'
 
 export const KEYCHAIN_SERVICE = `query-explorer-test-${process.pid}`
 
+/**
+ * The app gives a keychain 3 s to answer its first call and 10 s for later
+ * ones; a keyring daemon just started on a machine whose cores are busy may
+ * take longer, and that is not what these tests are about.
+ */
+export const PATIENT_KEYCHAIN = { probeMs: 60_000, callMs: 60_000 }
+
 /** Null when an OS keychain answers; else why not (the keychain tests are skipped, and fail in CI). */
 export async function keychainMissing(): Promise<string | null> {
-  const keychain = await openSecretStore(KEYCHAIN_SERVICE)
+  const keychain = await openSecretStore(KEYCHAIN_SERVICE, undefined, PATIENT_KEYCHAIN)
   const missing = keychain.kind !== 'os' ? `no OS keychain answered (${keychain.detail})` : null
   if (missing && process.env.CI) throw new Error(`CI needs an OS keychain: ${missing}`)
   return missing
@@ -41,7 +48,7 @@ export async function storedToken(connectionId: string): Promise<string | null> 
 export type Reply = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string; status?: number; retryAfterSeconds?: number } }
 
 export async function openCore(dataDir: string, options: Partial<AppCoreOptions> = {}): Promise<AppCore> {
-  return createAppCore({ dataDir, host: 'browser', version: 'test', keychainService: KEYCHAIN_SERVICE, demo: 'none', ...options })
+  return createAppCore({ dataDir, host: 'browser', version: 'test', keychainService: KEYCHAIN_SERVICE, demo: 'none', keychainTimeouts: PATIENT_KEYCHAIN, ...options })
 }
 
 export async function call<T = never>(core: AppCore, channel: string, request: unknown): Promise<T> {

@@ -16,6 +16,8 @@ import type { StartMessage, StartReply } from '../../service/process-protocol'
 
 /** A service the app can reach and stop: the facts of a started one, or a RunningService of the caller's. */
 export interface DemoService extends ServiceFacts {
+  /** The process serving it, when it has one of its own (for diagnostics). */
+  pid?: number
   close(): Promise<void>
 }
 
@@ -91,6 +93,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
 
   return {
     ...facts,
+    ...(child.pid !== undefined ? { pid: child.pid } : {}),
     close: () => (closing ??= stop(child, exited)),
   }
 }

@@ -28,6 +28,8 @@ export interface BrowserHost {
    * never holds the session key itself.
    */
   pageUrl(): string
+  /** Connections the server holds open: a client that hung up is gone from them once the host has dealt with it. */
+  openConnections(): Promise<number>
   close(): Promise<void>
 }
 
@@ -163,6 +165,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     origin,
     pageUrl,
+    openConnections: () => new Promise((resolvePromise, reject) => server.getConnections((error, count) => (error ? reject(error) : resolvePromise(count)))),
     close: () =>
       new Promise((resolvePromise) => {
         server.closeAllConnections()
