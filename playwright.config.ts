@@ -16,8 +16,9 @@ export default defineConfig({
   globalSetup: './e2e/fixtures/process-leaks-setup.ts',
   globalTeardown: './e2e/fixtures/process-leaks-teardown.ts',
   outputDir: 'e2e/output/test-results',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Hang guards, not measures of speed: no test races a clock, so a slow or loaded machine only takes longer.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   workers: 1,
   retries: 0,
   reporter: [['list']],

@@ -174,11 +174,11 @@ test('Export comparison downloads a CSV with one header row and the rows of the 
   expect(sanaa[4]).toBe(sanaa[2] ? `↑${Number(sanaa[2]) - 1}` : 'new in B')
 })
 
-/** A connection to the demo through a proxy that holds each query for `delayMs`. */
-async function slowConnection(app: LaunchedApp, delayMs: number) {
+/** A connection to the demo through a proxy that holds each query until it is cancelled or the proxy closes. */
+async function slowConnection(app: LaunchedApp) {
   const demo = ((await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]).find((c) => c.id === 'demo')!
   // A side asks for `results,count` in one request.
-  const proxy = await startSlowProxy(demo.queryUrl, delayMs, /\/results,count\?/)
+  const proxy = await startSlowProxy(demo.queryUrl, { holds: /\/results,count\?/ })
   const saved = (await app.invoke('connections:save', { name: 'Slow demo', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' }))
     .data as { id: string }
   return {
@@ -191,7 +191,7 @@ async function slowConnection(app: LaunchedApp, delayMs: number) {
 }
 
 test('"Same query on two connections" puts B on another connection; Cancel stops the slow side in the main process and keeps the form', async ({ page, app }) => {
-  const slow = await slowConnection(app, 30_000)
+  const slow = await slowConnection(app)
   try {
     await openApp(page, app)
     await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill('san')

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import type { Locator, Page } from '@playwright/test'
+import { spawnGroup, stopGroup } from '../test/fixtures/process-group'
 import { expect, test } from './fixtures/app'
 
 /**
@@ -17,30 +18,34 @@ interface Service {
 let service: Service
 let child: ChildProcess | undefined
 
-/** The embedded service in a process of its own (`npm run service -- --json`), as a user would run it. */
+/**
+ * The embedded service in a process of its own (`npm run service -- --json`), as a user would run it: tsx loaded
+ * into that one process (its cli would run the service in a child of its own), in a process group the test stops whole.
+ */
 test.beforeAll(async () => {
-  child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/service/cli.ts', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawnGroup(process.execPath, ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   service = await new Promise<Service>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 30_000)
+    // A hang guard, not a measure of speed: a loaded machine may take its time to compile and start the service.
+    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 90_000)
     child!.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      const line = output.split('\n').find((text) => text.startsWith('{'))
-      if (line && output.includes('\n')) {
+      // Only a whole line: the JSON may arrive in more than one chunk.
+      const line = output.split('\n').slice(0, -1).find((text) => text.startsWith('{'))
+      if (line) {
         clearTimeout(timer)
         resolve(JSON.parse(line) as Service)
       }
     })
     child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child!.on('exit', (code) => reject(new Error(`the service exited with ${code}:\n${output}`)))
+    child!.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the service exited with ${code}:\n${output}`))
+    })
   })
 })
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  if (child) await stopGroup(child)
 })
 
 async function fillForm(dialog: Locator, values: Record<string, string>): Promise<void> {

@@ -28,7 +28,8 @@ test('Copy as → curl puts a runnable token request and query on the clipboard,
   await page.keyboard.press('ArrowUp')
   await expect(menu.getByRole('menuitem', { name: 'Request URL' })).toBeFocused()
   await page.keyboard.press('Enter')
-  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url)
+  // The clipboard is written asynchronously (it held the curl text until then).
+  await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(url)
 
   await page.getByRole('button', { name: 'Copy as' }).focus()
   await page.keyboard.press('Enter')

@@ -118,10 +118,11 @@ test('a format the demo refuses (XML on the default configuration) shows the ser
 })
 
 test('a long export shows its progress, and Cancel stops the page in flight, with nothing downloaded', async ({ page, app }) => {
-  // The demo behind a proxy that holds each export page (and only those) for a while: the export is honestly slow.
+  // The demo behind a proxy that lets the first export page through and holds the next ones (and only those) until
+  // they are cancelled: the export is under way, and honestly slow, for as long as the test looks at it.
   const list = (await app.invoke('connections:list', {})).data as { id: string; queryUrl: string; authUrl: string }[]
   const demo = list.find((connection) => connection.id === 'demo')!
-  const proxy = await startSlowProxy(demo.queryUrl, 400, /[?&]format=csv/)
+  const proxy = await startSlowProxy(demo.queryUrl, { holds: /[?&]format=csv/, passFirst: 1 })
   const saved = (await app.invoke('connections:save', { name: 'Slow exports', authUrl: demo.authUrl, queryUrl: proxy.queryUrl, workspace: 'world', api: 'public', clientId: '' })).data as { id: string }
   try {
     await app.invoke('connections:use', { connectionId: saved.id })
@@ -141,6 +142,8 @@ test('a long export shows its progress, and Cancel stops the page in flight, wit
     await expect(bar).toHaveAttribute('aria-valuemax', '5628')
     await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/)
     await expect(dialog.getByText(/^Exported [1-9][\d,]* of 5,628 rows/)).toBeVisible()
+    // The next page has been asked for and is held: the export is in flight while the screenshots are taken.
+    await expect.poll(() => proxy.held()).toBe(1)
     await shots(page, 'export-progress')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog.getByRole('status')).toContainText(/Export cancelled after [\d,]+ rows; no file was written\./)

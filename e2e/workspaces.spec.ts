@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, launchApp, test, type LaunchedApp } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
+import { draftKept } from './fixtures/draft'
 
 /**
  * Workspaces in the window (browser host): the "Saved queries" list, saving a
@@ -65,11 +66,6 @@ async function openFile(page: Page, path: string): Promise<void> {
   await (await chooser).setFiles(path)
 }
 
-/** The draft reached the main process (it is sent a moment after the last edit). */
-async function draftKept(app: LaunchedApp, check: (draft: { savedQuery: string | null; request: { steps: unknown[] } } | null) => boolean): Promise<void> {
-  await expect.poll(async () => check(((await app.invoke('workspace:current', {})).data as { draft: never }).draft)).toBe(true)
-}
-
 const madrid = (query = 'madrid') => ({
   workspace: 'world',
   api: 'places',
@@ -83,7 +79,7 @@ test.beforeEach(async ({ app }) => {
 })
 
 test('a faceted query saved, downloaded in the workspace, back after a reload, and the same rows on a colleague\'s app', async ({ page, app, browser }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await openApp(page, app, DESKTOP)
   await expect(heading(page)).toHaveText('Untitled workspace')
   await queryBox(page).fill('san')
