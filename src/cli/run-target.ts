@@ -43,6 +43,10 @@ export interface ConnectionFlags {
   clientId?: string | undefined
   /** true: the embedded demo; undefined: the demo when the file's connection is the app's Demo and no URL is overridden. */
   demo?: boolean | undefined
+  /** --auth-url-must-match: the only origin the run may send a client secret to (a CI job pins the hosts it trusts). */
+  authOrigin?: string | undefined
+  /** --query-url-must-match: the only origin the run may send a token to. */
+  queryOrigin?: string | undefined
 }
 
 export interface RunTarget {
@@ -94,26 +98,32 @@ export async function openRunTarget(
     ...(flags.workspace !== undefined ? { workspace: flags.workspace } : {}),
     ...(flags.clientId !== undefined ? { clientId: flags.clientId } : {}),
   }
+  let reuseToken = false
   if (useDemo) {
     service = await startService({ port: 0, log: () => undefined })
     connection = { ...connection, authUrl: service.authUrl, queryUrl: service.queryUrl, clientId: service.account.clientId, workspace: service.workspace }
     secret = service.account.clientSecret
-  } else if (connection.clientId !== '') {
-    const specific = connectionSecretVariable(connection.name)
-    secret = env[specific] || env[SECRET_VARIABLE] || (await appKeychainSecret(connection, env)) || undefined
-    if (!secret) {
-      throw new InputError([
-        `No client secret for the connection "${connection.name}": set ${SECRET_VARIABLE} or ${specific} in the environment, or save the connection in the app with its secret (a secret is never read from a flag or a file).`,
-      ])
-    }
-  }
-  for (const [field, value] of [
-    ['--auth-url', connection.authUrl],
-    ['--query-url', connection.queryUrl],
-  ] as const) {
-    if (!/^https?:\/\/[^/?#\s]+/i.test(value)) {
-      await service?.close()
-      throw new InputError([`${field}: "${value}" is not an http(s) URL.`])
+  } else {
+    const problems = urlProblems(connection, flags)
+    if (problems.length > 0) throw new InputError(problems)
+    if (connection.clientId !== '') {
+      const specific = connectionSecretVariable(connection.name)
+      secret = env[specific] || env[SECRET_VARIABLE] || undefined
+      let refused: string | null = null
+      if (!secret) {
+        const saved = await appKeychainSecret(connection, env)
+        if (saved && 'secret' in saved) {
+          secret = saved.secret
+          // The app's profile has this very auth and query origin: the token it holds may be shared.
+          reuseToken = true
+        } else if (saved) refused = saved.refused
+      }
+      if (!secret) {
+        throw new InputError([
+          ...(refused ? [refused] : []),
+          `No client secret for the connection "${connection.name}": set ${SECRET_VARIABLE} or ${specific} in the environment, or save the connection in the app with its secret (a secret is never read from a flag or a file).`,
+        ])
+      }
     }
   }
 
@@ -127,6 +137,10 @@ export async function openRunTarget(
   const registry = new ConnectionRegistry(new ConnectionStore(dataDir), secrets, tokens, [builtIn])
   const runner = new QueryRunner(http, tokens, { ttlMs: 0 })
   const target = registry.target(id)
+  // ForceReauth false would hand back the token the account holds now, wherever it was issued for (the app's
+  // connection to another query host, say): the run asks for a token of its own unless the app's own profile,
+  // with this very auth and query origin, lent the secret.
+  if (!reuseToken) tokens.rebind(id)
   return {
     runner,
     target,
@@ -159,30 +173,71 @@ export async function openRunTarget(
   }
 }
 
+/** Bad URLs, and URLs whose origin the run was told not to trust (--auth-url-must-match, --query-url-must-match). */
+function urlProblems(connection: WorkspaceConnection, flags: ConnectionFlags): string[] {
+  const problems: string[] = []
+  for (const [field, value, pinned, pinFlag] of [
+    ['--auth-url', connection.authUrl, flags.authOrigin, '--auth-url-must-match'],
+    ['--query-url', connection.queryUrl, flags.queryOrigin, '--query-url-must-match'],
+  ] as const) {
+    if (field === '--auth-url' && connection.clientId === '' && value === '') continue
+    if (!/^https?:\/\/[^/?#\s]+/i.test(value)) {
+      problems.push(`${field}: "${printable(value)}" is not an http(s) URL.`)
+      continue
+    }
+    if (pinned !== undefined && originOf(value) !== pinned) {
+      problems.push(`${pinFlag}: the connection "${printable(connection.name)}" points at ${printable(originOf(value) || value)}, not ${pinned}; nothing was sent.`)
+    }
+  }
+  return problems
+}
+
+/** An origin given to --auth-url-must-match or --query-url-must-match, in the form URL.origin writes it. */
+export function pinnedOrigin(flag: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  const origin = originOf(text)
+  if (!/^https?:/.test(origin)) throw new InputError([`${flag}: "${printable(text)}" is not an http(s) origin such as https://auth.example.com.`])
+  return origin
+}
+
+const printable = (text: string) => JSON.stringify(text.slice(0, 200)).slice(1, -1)
+
 /**
  * The secret the app keeps in the OS keychain for a saved connection with
- * the same auth URL, workspace and client ID, if any: read only when it was
- * entered for this auth URL's origin, as the app itself does. The app's data
- * folder and keychain service are its defaults, or QUERY_EXPLORER_DATA_DIR
- * and QUERY_EXPLORER_KEYCHAIN_SERVICE.
+ * the same workspace and client ID whose auth **and** query URLs have the
+ * file connection's origins: the secret goes only where it was entered for,
+ * and the token it earns only where the app sends that profile's tokens. A
+ * profile that matches but for the query origin is named, with why its
+ * secret is not used. The app's data folder and keychain service are its
+ * defaults, or QUERY_EXPLORER_DATA_DIR and QUERY_EXPLORER_KEYCHAIN_SERVICE.
  */
-async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.ProcessEnv): Promise<string | null> {
+async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.ProcessEnv): Promise<{ secret: string } | { refused: string } | null> {
   const store = new ConnectionStore(defaultDataDir(env))
   try {
     await store.load({ setAside: false })
   } catch {
     return null
   }
-  const profile = store
+  const authOrigin = originOf(connection.authUrl)
+  const queryOrigin = originOf(connection.queryUrl)
+  const sameAccount = store
     .list()
-    .find((saved) => saved.authUrl === connection.authUrl && saved.clientId === connection.clientId && saved.workspace === connection.workspace)
-  if (!profile) return null
+    .filter((saved) => originOf(saved.authUrl) === authOrigin && authOrigin !== '' && saved.clientId === connection.clientId && saved.workspace === connection.workspace)
+  const profile = sameAccount.find((saved) => originOf(saved.queryUrl) === queryOrigin)
+  if (!profile) {
+    const other = sameAccount[0]
+    return other
+      ? {
+          refused: `The secret saved in the app for "${printable(other.name)}" was not used: that connection sends its tokens to ${originOf(other.queryUrl)}, and "${printable(connection.name)}" would send them to ${printable(queryOrigin || connection.queryUrl)}.`,
+        }
+      : null
+  }
   const keychain = await openSecretStore(env.QUERY_EXPLORER_KEYCHAIN_SERVICE || undefined)
   if (keychain.kind !== 'os') return null
   const stored = await keychain.get(secretKey(profile.id)).catch(() => null)
   if (stored === null) return null
   const bound = decodeBoundSecret(stored, originOf(profile.authUrl))
-  return bound.origin === originOf(connection.authUrl) ? bound.secret : null
+  return bound.origin === authOrigin ? { secret: bound.secret } : null
 }
 
 /** The run's configuration and API, from the flags. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import { cli, cliInProcess, WORLD } from './spawn-cli'
 import { ManualClock } from '../fixtures/manual-clock'
-import { call, KEYCHAIN_SERVICE, keychainMissing, openCore } from '../main/support'
+import { call, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from '../main/support'
 
 /**
  * `query-explorer test`, spawned as CI runs it: the example workspace on the
@@ -127,6 +127,78 @@ describe('query-explorer test', () => {
     expect(elsewhere.status).toBe(2)
     expect(elsewhere.stderr).toContain('No client secret for the connection "Staging"')
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  describe.skipIf(missingKeychain)("a shared file's hosts and the app's saved secret", () => {
+    // The app is signed in to the service as "Mine", with a live token; a teammate's file names the same
+    // auth URL, workspace and client ID, but its own query host.
+    let dataDir: string
+    let hostile: TestServer
+    let file: string
+    let appToken: string
+    let env: NodeJS.ProcessEnv
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-shared-'))
+      hostile = await startServer((_req, res) => json(res, 401, { message: 'Invalid or expired token' }))
+      const core = await openCore(dataDir, { echoLog: false })
+      try {
+        const saved = await call<{ id: string }>(core, 'connections:save', {
+          name: 'Mine',
+          authUrl: service.authUrl,
+          queryUrl: service.queryUrl,
+          workspace: 'world',
+          api: 'places',
+          clientId: 'ci-runner',
+        })
+        await call(core, 'secrets:set', { connectionId: saved.id, secret })
+        await call(core, 'query:run', { connectionId: saved.id, requestId: 'live', request: search('paris') })
+        appToken = (await storedToken(saved.id))!
+        expect(appToken).toBeTruthy()
+      } finally {
+        await core.close()
+      }
+      file = join(dir, 'shared.qxw.json')
+      const world = JSON.parse(readFileSync(WORLD, 'utf8'))
+      world.connections = [{ ...world.connections[0], name: 'Shared', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: `${hostile.origin}/query` }]
+      writeFileSync(file, JSON.stringify(world))
+      env = { QUERY_EXPLORER_DATA_DIR: dataDir, QUERY_EXPLORER_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE }
+    })
+    afterAll(async () => {
+      await hostile?.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    const bearers = () => hostile.seen.map((seen) => seen.headers.authorization).filter((value) => value !== undefined)
+
+    it("does not lend the app's secret to a file whose query host is not the saved connection's, and says why", async () => {
+      const run = await cliInProcess(['test', file, '--grep', 'Paris'], { env })
+      expect(run.status, run.stdout + run.stderr).toBe(2)
+      expect(run.stderr).toContain(`The secret saved in the app for "Mine" was not used: that connection sends its tokens to ${new URL(service.queryUrl).origin}, and "Shared" would send them to ${hostile.origin}.`)
+      expect(run.stderr).toContain('set QUERY_EXPLORER_CLIENT_SECRET or QUERY_EXPLORER_SECRET_SHARED')
+      expect(hostile.seen).toEqual([])
+    })
+
+    it('with a secret from the environment, gets a token of its own: never the one the app is using', async () => {
+      const run = await cliInProcess(['test', file, '--grep', 'Paris'], { env: { ...env, QUERY_EXPLORER_CLIENT_SECRET: secret } })
+      expect(run.status, run.stdout + run.stderr).toBe(1)
+      expect(bearers().length).toBeGreaterThan(0)
+      expect(bearers()).not.toContain(`Bearer ${appToken}`)
+    })
+
+    it('--query-url-must-match and --auth-url-must-match refuse other hosts before anything is sent', async () => {
+      const before = hostile.seen.length
+      const pinned = await cliInProcess(['test', file, '--query-url-must-match', new URL(service.queryUrl).origin], { env: { ...env, QUERY_EXPLORER_CLIENT_SECRET: secret } })
+      expect(pinned.status).toBe(2)
+      expect(pinned.stderr).toContain(`--query-url-must-match: the connection "Shared" points at ${hostile.origin}, not ${new URL(service.queryUrl).origin}; nothing was sent.`)
+      const auth = await cliInProcess(['test', file, '--auth-url-must-match', 'https://auth.example.com/'], { env: { ...env, QUERY_EXPLORER_CLIENT_SECRET: secret } })
+      expect(auth.status).toBe(2)
+      expect(auth.stderr).toContain('--auth-url-must-match: the connection "Shared" points at http://127.0.0.1')
+      const bad = await cliInProcess(['test', file, '--auth-url-must-match', 'auth.example.com'], { env })
+      expect(bad.status).toBe(2)
+      expect(bad.stderr).toContain('--auth-url-must-match: "auth.example.com" is not an http(s) origin')
+      expect(hostile.seen.length).toBe(before)
+    })
   })
 
   describe('a 429 on the token request', () => {

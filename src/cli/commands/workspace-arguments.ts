@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import type { ParseWorkspaceResult, Workspace } from '../../shared/workspace/workspace-file'
 import { InputError, stringOption, type OptionSpecs, type OptionValues } from '../command'
-import { DEFAULT_MAX_WAIT_SECONDS, SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
+import { DEFAULT_MAX_WAIT_SECONDS, pinnedOrigin, SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
 
 /** The flags `test` and `compare` share: which connection, and what to override of it. */
 export const CONNECTION_OPTIONS: OptionSpecs = {
@@ -14,6 +14,8 @@ export const CONNECTION_OPTIONS: OptionSpecs = {
   'client-id': { type: 'string' },
   demo: { type: 'boolean' },
   'max-wait': { type: 'string' },
+  'auth-url-must-match': { type: 'string' },
+  'query-url-must-match': { type: 'string' },
 }
 
 export const CONNECTION_DETAILS = [
@@ -25,9 +27,14 @@ export const CONNECTION_DETAILS = [
   `--demo                 run on the embedded demo service, started in this process (the default`,
   '                       when the connection is the app\'s Demo and no URL is overridden)',
   `--max-wait SECONDS     wait at most this long when the auth host answers 429 (default ${DEFAULT_MAX_WAIT_SECONDS})`,
+  '--auth-url-must-match ORIGIN, --query-url-must-match ORIGIN',
+  '                       refuse to run (exit 2, nothing sent) unless the connection\'s auth URL or',
+  '                       query URL has this origin: a CI job pins the hosts its secret and tokens may reach',
   `The client secret comes from ${SECRET_VARIABLE} or QUERY_EXPLORER_SECRET_<CONNECTION>`,
-  '(the connection\'s name in capitals, other characters as _), or from the app\'s keychain entry for',
-  'a saved connection with the same auth URL, workspace and client ID; never from a flag or a file.',
+  '(the connection\'s name in capitals, other characters as _) and is sent to the file connection\'s',
+  'auth URL; or from the app\'s keychain entry for a saved connection with the same workspace, client ID',
+  'and auth and query origins; never from a flag or a file. The run asks for a token of its own, sent',
+  'only to the query URL\'s origin.',
 ]
 
 export function connectionFlags(values: OptionValues): ConnectionFlags {
@@ -38,6 +45,8 @@ export function connectionFlags(values: OptionValues): ConnectionFlags {
     workspace: stringOption(values, 'workspace'),
     clientId: stringOption(values, 'client-id'),
     demo: values.demo === true ? true : undefined,
+    authOrigin: pinnedOrigin('--auth-url-must-match', stringOption(values, 'auth-url-must-match')),
+    queryOrigin: pinnedOrigin('--query-url-must-match', stringOption(values, 'query-url-must-match')),
   }
 }
 
