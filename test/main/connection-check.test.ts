@@ -138,6 +138,24 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     expect(capture.seen).toEqual([])
   })
 
+  it('a form that moves the query URL elsewhere gets a token of its own, never the one the saved profile is using', async () => {
+    const saved = await send<ConnectionView>('connections:save', form({ name: 'Live' }))
+    await send('secrets:set', { connectionId: saved.id, secret })
+    expect((await send<QueryReply>('query:run', { connectionId: saved.id, requestId: 'live', request: search('rome') })).status).toBe(200)
+    const live = await storedToken(saved.id)
+    expect(live).toBeTruthy()
+    const from = capture.seen.length
+
+    await send<ConnectionCheckResult>('connections:check', { connection: form({ id: saved.id, name: 'Live', queryUrl: `${capture.origin}/query` }) })
+    const sent = capture.seen.slice(from).map((seen) => seen.headers.authorization)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatch(/^Bearer \S+$/)
+    expect(sent[0]).not.toBe(`Bearer ${live}`)
+
+    // The profile itself goes on working: its next query renews the token the test's replaced.
+    expect((await send<QueryReply>('query:run', { connectionId: saved.id, requestId: 'after', request: search('rome') })).status).toBe(200)
+  })
+
   it('duplicates the demo: a saved, editable copy with the demo secret copied into the keychain, that queries another config', async () => {
     const copy = await send<ConnectionView>('connections:duplicate', { connectionId: 'demo' })
     expect(copy).toMatchObject({ name: 'Demo (copy)', builtIn: false, hasSecret: true, secretStore: 'os', clientId: 'check-client', authUrl: service.authUrl })

@@ -1,7 +1,7 @@
 import { ApiDescriptionSchema, type ApiDescription } from '../../shared/api-description'
 import type { ConnectionCheck } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
-import type { TokenAccount, TokenManager } from '../auth/token-manager'
+import type { TokenAccount, TokenManager, TokenMode } from '../auth/token-manager'
 import type { QueryRunner } from '../query/query-runner'
 import { messageOf, parseJson } from '../query/response-body'
 import type { StoredConnection } from './connection-store'
@@ -50,14 +50,17 @@ export async function describeApi(
 }
 
 /**
- * "Test connection": a token request (ForceReauth false, past our cache) and
- * the API description with that token. Each step says exactly what failed.
+ * "Test connection": a token request past our cache (ForceReauth false for a
+ * profile's own hosts, true for a form pointing elsewhere) and the API
+ * description with that token. Each step says exactly what failed.
  */
 export async function testConnection(
   tokens: TokenManager,
   runner: QueryRunner,
   connection: StoredConnection,
   account: TokenAccount | null,
+  /** `check` (ForceReauth false) for a profile's own hosts; `force` where the token in use must not go. */
+  tokenMode: Extract<TokenMode, 'check' | 'force'> = 'check',
 ): Promise<ConnectionCheck[]> {
   const checks: ConnectionCheck[] = []
   const timed = async (step: ConnectionCheck['step'], work: () => Promise<string>): Promise<boolean> => {
@@ -85,7 +88,7 @@ export async function testConnection(
 
   const tokenOk = await timed('token', async () => {
     if (!account) return 'No client ID: queries are sent without a token (public API).'
-    const issued = await tokens.issued(account, 'check')
+    const issued = await tokens.issued(account, tokenMode)
     const minutes = Math.max(0, Math.round((issued.expiresAt - Date.now()) / 60_000))
     return `A token was issued for workspace "${connection.workspace}" (valid for ${minutes} more min).`
   })

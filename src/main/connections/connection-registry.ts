@@ -123,7 +123,7 @@ export class ConnectionRegistry {
    * has the origin that secret was entered for. Its token goes to a throwaway
    * cache under that id, so the saved profile's cached token stays as it was.
    */
-  async draft(input: ConnectionInput, typedSecret?: string): Promise<{ connection: StoredConnection; account: TokenAccount | null }> {
+  async draft(input: ConnectionInput, typedSecret?: string): Promise<{ connection: StoredConnection; account: TokenAccount | null; tokenMode: 'check' | 'force' }> {
     if (typedSecret) this.onSensitive(typedSecret)
     const clean = checkConnection(input)
     const saved = input.id ? this.get(input.id) : null
@@ -132,10 +132,19 @@ export class ConnectionRegistry {
       throw new ExplorerError('validation', problem.message, { problems: [problem] })
     }
     const connection: StoredConnection = { ...clean, id: `check:${randomUUID()}` }
-    if (!connection.clientId) return { connection, account: null }
+    if (!connection.clientId) return { connection, account: null, tokenMode: 'check' }
     const origin = originOf(connection.authUrl)
+    // ForceReauth false hands back the token the account holds now: only the saved profile's own hosts may see it.
+    // A form that points anywhere else gets a token of its own, thrown away after the test.
+    const sameHosts =
+      saved !== null &&
+      originOf(saved.authUrl) === origin &&
+      originOf(saved.queryUrl) === originOf(connection.queryUrl) &&
+      saved.workspace === connection.workspace &&
+      saved.clientId === connection.clientId
     return {
       connection,
+      tokenMode: sameHosts ? 'check' : 'force',
       account: {
         key: connection.id,
         authUrl: connection.authUrl,

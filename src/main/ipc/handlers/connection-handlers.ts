@@ -30,7 +30,7 @@ export function connectionHandlers(registry: ConnectionRegistry, tokens: TokenMa
     'connections:check': async ({ connection, secret }) => {
       const draft = await registry.draft(connection, secret)
       try {
-        const checks = await testConnection(tokens, runner, draft.connection, draft.account)
+        const checks = await testConnection(tokens, runner, draft.connection, draft.account, draft.tokenMode)
         return { ok: checks.every((check) => check.ok), checks }
       } finally {
         // The test's token was for the test: nothing keeps it.
