@@ -6,13 +6,16 @@
 require('tsx/cjs')
 const { main } = require('../src/cli/main.ts')
 const { processIo } = require('../src/cli/io.ts')
+const { terminalSafe } = require('../src/shared/text/terminal-safe.ts')
 
 main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code
   },
   (error) => {
-    process.stderr.write(`query-explorer: internal error: ${error && error.stack ? error.stack : error}\n`)
+    // main reports its own faults; this is the last resort, escaped like everything else it prints.
+    const text = String(error && error.stack ? error.stack : error)
+    process.stderr.write(`query-explorer: internal error: ${terminalSafe(text, { keepNewlines: true })}\n`)
     process.exitCode = 1
   },
 )

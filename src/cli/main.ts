@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { EXIT_BAD_INPUT, EXIT_FAULT, EXIT_OK, InputError, type Command } from './command'
 import { COMMANDS } from './commands'
 import type { CliIo } from './io'
+import { terminalSafeIo, writeLines } from './terminal-io'
 
 /**
  * `query-explorer <command> …`: the command line over the same request model,
@@ -45,12 +46,23 @@ function usageError(io: CliIo, message: string, help: string): number {
   return EXIT_BAD_INPUT
 }
 
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+/** An internal error's message on one line (it may quote a file or a server), then its stack frames. */
+function faultLines(error: unknown): string[] {
+  if (!(error instanceof Error)) return [String(error)]
+  const head = String(error)
+  const stack = error.stack ?? head
+  const frames = stack.startsWith(head) ? stack.slice(head.length) : stack
+  return [head, ...frames.split('\n').filter((line) => /^\s+at /.test(line))]
+}
+
+export async function main(argv: readonly string[], outside: CliIo): Promise<number> {
+  // Every line printed below may quote a workspace file or a server: none may drive the terminal.
+  const io = terminalSafeIo(outside)
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? find(rest[0]) : undefined
     if (name === 'help' && rest[0] !== undefined && !topic) return usageError(io, `unknown command "${rest[0]}"`, programHelp())
-    io.out(topic ? commandHelp(topic) : programHelp())
+    writeLines(io.out, topic ? commandHelp(topic) : programHelp())
     return name === undefined ? EXIT_BAD_INPUT : EXIT_OK
   }
   const command = find(name)
@@ -68,7 +80,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return usageError(io, `${command.name}: ${(error as Error).message}`, commandHelp(command))
   }
   if (parsed.values.help === true) {
-    io.out(commandHelp(command))
+    writeLines(io.out, commandHelp(command))
     return EXIT_OK
   }
   const count = parsed.positionals.length
@@ -83,7 +95,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       for (const line of error.lines) io.err(line)
       return EXIT_BAD_INPUT
     }
-    io.err(`${PROGRAM}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    const [head, ...frames] = faultLines(error)
+    io.err(`${PROGRAM}: internal error: ${head}`)
+    for (const frame of frames) io.err(frame)
     return EXIT_FAULT
   }
 }

@@ -1,6 +1,7 @@
 import { startService } from '../../service'
 import { UsageError, describeService, parseServiceArguments } from '../../service/serve'
 import { EXIT_FAULT, EXIT_OK, InputError, type Command } from '../command'
+import { writeLines } from '../terminal-io'
 
 /**
  * `serve [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`:
@@ -49,7 +50,7 @@ export const serveCommand: Command = {
       io.err(`serve: could not start: ${(error as Error).message}`)
       return EXIT_FAULT
     }
-    io.out(describeService(service, options.json).replace(/\n$/, ''))
+    writeLines(io.out, describeService(service, options.json))
     return new Promise<number>((resolve) => {
       let stopping = false
       const stop = () => {

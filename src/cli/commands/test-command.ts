@@ -4,11 +4,12 @@ import { writeFileAtomic } from '../../main/storage/atomic-file'
 import { readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { resolveCase } from '../../shared/test-cases/case-request'
-import { failureText, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
+import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 import { openRunTarget, overridesOf } from '../run-target'
+import { writeLines } from '../terminal-io'
 
 export const EXIT_FAILED = 1
 
@@ -95,13 +96,13 @@ export const testCommand: Command = {
       const report: SuiteReport = { name: fileName.replace(/\.qxw\.json$/, ''), target: label, durationMs: performance.now() - started, cases }
       const counts = summary(report)
       if (json) {
-        io.out(JSON.stringify({ ...report, summary: counts }, null, 2))
+        writeLines(io.out, JSON.stringify({ ...report, summary: counts }, null, 2))
       } else {
         const failures = cases.filter((entry) => entry.outcome !== 'passed')
         if (failures.length > 0) say('')
         for (const failure of failures) {
           say(`✗ ${failure.name}`)
-          for (const line of failureText(failure).split('\n')) say(`    ${line}`)
+          for (const line of failureLines(failure)) say(`    ${line}`)
         }
         say('')
         say(

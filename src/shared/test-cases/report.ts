@@ -35,7 +35,16 @@ export function summary(report: SuiteReport): { passed: number; failed: number; 
 
 /** The failed checks of a case, one per line, with a failed snapshot's rank diff under it. */
 export function failureText(testCase: CaseReport): string {
-  if (testCase.outcome === 'error') return testCase.error ?? 'The case could not run.'
+  return failureLines(testCase).join('\n')
+}
+
+/**
+ * failureText's lines, kept apart: a server's message or a result's label
+ * may hold a line feed of its own, so a terminal prints each line as one
+ * (its line feeds escaped) rather than splitting the joined text.
+ */
+export function failureLines(testCase: CaseReport): string[] {
+  if (testCase.outcome === 'error') return [testCase.error ?? 'The case could not run.']
   const lines: string[] = []
   for (const check of testCase.checks.filter((entry) => !entry.passed)) {
     lines.push(`${check.what}: expected ${check.expected}, got ${check.actual}`)
@@ -45,7 +54,7 @@ export function failureText(testCase: CaseReport): string {
       lines.push(`    ${String(change.rankA ?? '–').padStart(3)} → ${String(change.rankB ?? '–').padEnd(3)} ${moveText(change.move).padEnd(11)} ${name}`)
     }
   }
-  return lines.join('\n')
+  return lines
 }
 
 /** XML 1.0 cannot hold most control characters at all, even escaped: they are dropped. */

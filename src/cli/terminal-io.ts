@@ -1,0 +1,27 @@
+import { terminalSafe } from '../shared/text/terminal-safe'
+import type { CliIo } from './io'
+
+/**
+ * The io every command prints through (main wraps it once): a test name, a
+ * connection name or a server's message is whatever a shared file or a
+ * hostile host put there, and reaches the terminal inside a line the command
+ * composed. Each out/err call is one line, so a control character, a CR or
+ * a line feed in it is shown as an escape, never obeyed (terminal-safe.ts).
+ */
+export function terminalSafeIo(io: CliIo): CliIo {
+  return {
+    ...io,
+    out: (text) => io.out(terminalSafe(text)),
+    err: (text) => io.err(terminalSafe(text)),
+  }
+}
+
+/**
+ * Text the command line composed over several lines on purpose (help, pretty
+ * JSON, the service report), printed one line at a time so its line breaks
+ * stay. Only for text whose values cannot hold a line feed of their own:
+ * JSON.stringify escapes them inside strings.
+ */
+export function writeLines(write: (line: string) => void, text: string): void {
+  for (const line of text.replace(/\n$/, '').split('\n')) write(line)
+}
