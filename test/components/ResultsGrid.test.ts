@@ -295,4 +295,25 @@ describe('ResultsGrid', () => {
     await userEvent.hover(name)
     await expect.element(name).toHaveAttribute('title', 'City 10000')
   })
+
+  it('shows a bidi override in a name, an id and an attribute name as a visible escape, and copies the value as sent', async () => {
+    const items: ResultItem[] = [
+      { rank: 1, probability: 1, tuple: [{ id: '7\u202E01', class: ['file'], attributes: { name: 'Ann\u202Eexe.txt', ['size\u2067']: 3 } }] },
+    ]
+    const { screen } = await mount(items)
+    const row = screen.getByRole('row').nth(1)
+    const name = row.getByRole('gridcell').nth(4)
+    await expect.element(name).toHaveTextContent('Ann⟨U+202E⟩exe.txt')
+    expect(name.element().textContent).not.toContain('\u202E')
+    expect(row.getByRole('gridcell').nth(2).element().textContent).toBe('7⟨U+202E⟩01')
+    const headers = screen.getByRole('row').first().element().textContent ?? ''
+    expect(headers).toContain('size⟨U+2067⟩')
+    expect(screen.getByRole('grid', { name: 'Results' }).element().textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
+    let copied = ''
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
+    await name.click()
+    await screen.getByRole('button', { name: 'Copy cell' }).click()
+    expect(copied).toBe('Ann\u202Eexe.txt')
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Copied name of row 1')
+  })
 })

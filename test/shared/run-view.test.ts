@@ -59,10 +59,10 @@ describe('the Tests region words', () => {
     const [line] = failureLines(report(checks))
     expect(line!.what).toBe('snapshot of the top 3 (RBO ≥ 0.9)')
     expect(line!.rows).toEqual([
-      { before: '1', now: '2', move: '↓1', kind: 'down', key: '3167796', label: 'San Potito Sannitico' },
-      { before: '2', now: '3', move: '↓1', kind: 'down', key: 'c', label: 'C' },
-      { before: '3', now: '–', move: 'gone', kind: 'gone', key: 'gone-one', label: '' },
-      { before: '–', now: '1', move: 'new', kind: 'new', key: '71137', label: 'Sanaa' },
+      { before: '1', now: '2', move: '↓1', kind: 'down', key: '3167796', keyText: '3167796', label: 'San Potito Sannitico' },
+      { before: '2', now: '3', move: '↓1', kind: 'down', key: 'c', keyText: 'c', label: 'C' },
+      { before: '3', now: '–', move: 'gone', kind: 'gone', key: 'gone-one', keyText: 'gone-one', label: '' },
+      { before: '–', now: '1', move: 'new', kind: 'new', key: '71137', keyText: '71137', label: 'Sanaa' },
     ])
     expect(rankDiffRows({})).toEqual([])
   })

@@ -1,4 +1,5 @@
 import type { ResultItem } from '../responses'
+import { visibleControls } from '../text/visible-controls'
 
 /**
  * How two answers' items are matched: by the first tuple column's id, or by
@@ -43,4 +44,22 @@ export function itemLabel(item: Pick<ResultItem, 'tuple'>): string {
   return columns(item.tuple)
     .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
     .join(' · ')
+}
+
+/** An item as a rank table shows it: its label and its key, each with bidi controls as visible escapes. */
+export interface ShownItem {
+  label: string
+  key: string
+  /** The label is not the key itself, so the key is worth showing beside it. */
+  distinct: boolean
+}
+
+/**
+ * How the rank tables (compare, a test's rank diff) show an item. Keys and
+ * labels stay as sent wherever they are matched, exported or copied; only
+ * the text shown escapes the bidi controls that could make one read as another.
+ */
+export function shownItem(key: string, label: string | undefined): ShownItem {
+  const text = label ?? key
+  return { label: visibleControls(text), key: visibleControls(key), distinct: text !== key }
 }

@@ -1,5 +1,6 @@
 import type { ResultItem } from '../responses'
 import { formatValue, isTupleObject, tupleValues } from './table'
+import { visibleControls } from '../text/visible-controls'
 
 /**
  * A result item laid out for the row detail view: every field of every tuple
@@ -10,13 +11,20 @@ import { formatValue, isTupleObject, tupleValues } from './table'
 export interface DetailEntry {
   /** Dotted path from the tuple column, e.g. `1.attributes.country.name`. */
   path: string
+  /** The path as shown (in the copy button's name): bidi controls as visible escapes. */
+  shownPath: string
+  /** The field's name as shown, bidi controls as visible escapes. */
   label: string
   depth: number
-  /** Text of a simple value; null for an object heading its own entries. */
+  /** Text of a simple value, as sent (what Copy puts on the clipboard); null for an object heading its own entries. */
   text: string | null
+  /** The same text as shown: bidi controls as visible escapes, so a spoofed name reads as what it is. */
+  shown: string | null
 }
 
-function walk(value: unknown, path: string, label: string, depth: number, out: DetailEntry[]): void {
+type RawEntry = Omit<DetailEntry, 'shownPath' | 'shown'>
+
+function walk(value: unknown, path: string, label: string, depth: number, out: RawEntry[]): void {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     out.push({ path, label, depth, text: null })
     const record = value as Record<string, unknown>
@@ -39,7 +47,7 @@ function walk(value: unknown, path: string, label: string, depth: number, out: D
 }
 
 export function detailEntries(item: ResultItem): DetailEntry[] {
-  const out: DetailEntry[] = [
+  const out: RawEntry[] = [
     { path: 'rank', label: 'rank', depth: 0, text: String(item.rank) },
     { path: 'probability', label: 'probability', depth: 0, text: String(item.probability) },
   ]
@@ -48,5 +56,11 @@ export function detailEntries(item: ResultItem): DetailEntry[] {
     const label = values.length > 1 ? `column ${index + 1}` : 'tuple'
     walk(value, String(index + 1), label, 0, out)
   })
-  return out
+  // Names and values both come from the server: every one shown goes through visibleControls, here, once.
+  return out.map((entry) => ({
+    ...entry,
+    label: visibleControls(entry.label),
+    shownPath: visibleControls(entry.path),
+    shown: entry.text === null ? null : visibleControls(entry.text),
+  }))
 }

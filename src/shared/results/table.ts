@@ -1,4 +1,5 @@
 import { MAX_LOADED_ROWS } from './paging'
+import { visibleControls } from '../text/visible-controls'
 import type { ResultItem, TupleObject, TupleValue } from '../responses'
 
 /**
@@ -10,6 +11,7 @@ import type { ResultItem, TupleObject, TupleValue } from '../responses'
 
 export interface Column {
   key: string
+  /** The header as shown: an attribute name's bidi controls are visible escapes (`attribute` keeps it as sent). */
   label: string
   /** Tuple column (1-based) this column comes from; 0 for rank and probability. */
   tupleColumn: number
@@ -77,7 +79,8 @@ export function columnsFor(items: ResultItem[], options: ColumnOptions = {}): Co
     columns.push({ key: `${column}.class`, label: `${prefix}class`, tupleColumn: column, kind: 'class' })
     const names = attributes.get(column) ?? []
     for (const attribute of chosen ? names.filter((name) => chosen.has(`${column}.${name}`)) : names.slice(0, max)) {
-      columns.push({ key: `${column}.${attribute}`, label: `${prefix}${attribute}`, tupleColumn: column, kind: 'attribute', attribute })
+      const label = `${prefix}${visibleControls(attribute)}`
+      columns.push({ key: `${column}.${attribute}`, label, tupleColumn: column, kind: 'attribute', attribute })
     }
   }
   return columns
@@ -98,7 +101,10 @@ export function attributeColumns(items: ResultItem[]): { key: string; label: str
   const multi = Math.max(0, ...items.map((item) => tupleValues(item).length)) > 1
   const out: { key: string; label: string }[] = []
   for (const [column, list] of [...names.entries()].sort((a, b) => a[0] - b[0])) {
-    for (const name of list) out.push({ key: `${column}.${name}`, label: multi ? `${column}. ${name}` : name })
+    for (const name of list) {
+      const shown = visibleControls(name)
+      out.push({ key: `${column}.${name}`, label: multi ? `${column}. ${shown}` : shown })
+    }
   }
   return out
 }
@@ -120,9 +126,19 @@ export function cellValue(item: ResultItem, column: Column): unknown {
   }
 }
 
+/** A cell's text as sent: what copying a cell or a row puts on the clipboard. */
 export function cellText(item: ResultItem, column: Column): string {
   if (column.kind === 'probability') return item.probability.toFixed(4)
   return formatValue(cellValue(item, column))
+}
+
+/**
+ * A cell's text as the grid shows it: bidi controls as visible escapes, so an
+ * override in a name or id cannot make it read as another (copying keeps
+ * cellText).
+ */
+export function cellShownText(item: ResultItem, column: Column): string {
+  return visibleControls(cellText(item, column))
 }
 
 /** Longer than this, a cell shows its start and the row detail shows the rest. */
@@ -160,6 +176,6 @@ export function suggestedWidth(items: readonly ResultItem[], column: Column, sam
   if (column.kind === 'rank') return Math.max(64, String((items[0]?.rank ?? 1) + MAX_LOADED_ROWS).length * 9 + 24)
   if (column.kind === 'probability') return 132
   let longest = column.label.length + 2
-  for (const item of items.slice(0, sample)) longest = Math.max(longest, cellText(item, column).length)
+  for (const item of items.slice(0, sample)) longest = Math.max(longest, cellShownText(item, column).length)
   return Math.min(320, Math.max(72, Math.round(longest * 7.2 + 24)))
 }

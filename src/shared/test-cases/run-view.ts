@@ -1,3 +1,4 @@
+import { shownItem } from '../compare/item-key'
 import { moveText, type RankChange } from '../compare/rank-metrics'
 import type { CheckResult } from './evaluate'
 import type { CaseReport } from './report'
@@ -48,7 +49,11 @@ export interface RankDiffRow {
   move: string
   /** up / down / same / new / gone, for the move's colour (its text says it too). */
   kind: RankChange['move']['kind']
+  /** The item's key as sent, to tell the rows apart. */
   key: string
+  /** The key as shown: bidi controls as visible escapes. */
+  keyText: string
+  /** The item's label as shown, or '' when there is none other than the key. */
   label: string
 }
 
@@ -58,14 +63,18 @@ export function moveWord(move: RankChange['move']): string {
 }
 
 export function rankDiffRows(check: Pick<CheckResult, 'changes' | 'labels'>): RankDiffRow[] {
-  return (check.changes ?? []).map((change) => ({
-    before: change.rankA === null ? '–' : String(change.rankA),
-    now: change.rankB === null ? '–' : String(change.rankB),
-    move: moveWord(change.move),
-    kind: change.move.kind,
-    key: change.key,
-    label: check.labels?.[change.key] ?? '',
-  }))
+  return (check.changes ?? []).map((change) => {
+    const shown = shownItem(change.key, check.labels?.[change.key])
+    return {
+      before: change.rankA === null ? '–' : String(change.rankA),
+      now: change.rankB === null ? '–' : String(change.rankB),
+      move: moveWord(change.move),
+      kind: change.move.kind,
+      key: change.key,
+      keyText: shown.key,
+      label: shown.distinct ? shown.label : '',
+    }
+  })
 }
 
 /** Each failed expectation of a case; a case that could not run gives its reason alone. */

@@ -1,5 +1,6 @@
 import { storeToRefs } from 'pinia'
 import { computed } from 'vue'
+import { shownItem } from '../../../shared/compare/item-key'
 import { useElapsedSeconds } from '../../composables/useElapsedSeconds'
 import { useCompareStore } from '../../stores/compare'
 import { useConnectionsStore } from '../../stores/connections'
@@ -43,7 +44,10 @@ export function useCompareView() {
     if (!name || side.keys.length === 0) return null
     return {
       title: `Top ${r.depth} of ${name}`,
-      rows: side.keys.map((key, index) => ({ rank: index + 1, key, keyText: ` ${key}`, label: side.labels[index] ?? key, showKey: (side.labels[index] ?? key) !== key })),
+      rows: side.keys.map((key, index) => {
+        const shown = shownItem(key, side.labels[index])
+        return { rank: index + 1, key, keyText: ` ${shown.key}`, label: shown.label, showKey: shown.distinct }
+      }),
     }
   })
 

@@ -1,5 +1,6 @@
 import { computed, useId } from 'vue'
 import { labelsByKey } from '../../../shared/compare/comparison'
+import { shownItem } from '../../../shared/compare/item-key'
 import { moveText } from '../../../shared/compare/rank-metrics'
 import type { Comparison } from '../../../shared/ipc/contract'
 
@@ -26,13 +27,13 @@ export function useRankChangesTable(result: () => Comparison) {
   const rows = computed(() => {
     const labels = labelsByKey(result())
     return result().changes.map((change) => {
-      const label = labels.get(change.key) ?? change.key
+      const shown = shownItem(change.key, labels.get(change.key))
       return {
         key: change.key,
-        label,
-        showKey: label !== change.key,
+        label: shown.label,
+        showKey: shown.distinct,
         // A space before it, so the cell reads "Sanaa 71137" aloud and when copied, not "Sanaa71137".
-        keyText: ` ${change.key}`,
+        keyText: ` ${shown.key}`,
         rankA: change.rankA === null ? '–' : String(change.rankA),
         rankB: change.rankB === null ? '–' : String(change.rankB),
         move: moveText(change.move),

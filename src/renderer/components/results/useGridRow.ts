@@ -1,6 +1,6 @@
 import { computed } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
-import { cellText, cellValue, needsDetail, type Column } from '../../../shared/results/table'
+import { cellShownText, cellValue, needsDetail, type Column } from '../../../shared/results/table'
 
 /**
  * One grid row's cells, formatted once per item and columns. A row is its own
@@ -9,7 +9,7 @@ import { cellText, cellValue, needsDetail, type Column } from '../../../shared/r
  */
 export function useGridRow(props: { item: ResultItem; columns: Column[]; offset: number | null }) {
   const cells = computed(() =>
-    props.columns.map((column) => ({ text: cellText(props.item, column), opens: needsDetail(cellValue(props.item, column)) })),
+    props.columns.map((column) => ({ text: cellShownText(props.item, column), opens: needsDetail(cellValue(props.item, column)) })),
   )
   // --p sizes the probability bar, which the cell's background draws: no extra elements per row.
   const style = computed(() => {
