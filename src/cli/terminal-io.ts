@@ -1,4 +1,4 @@
-import { terminalSafe } from '../shared/text/terminal-safe'
+import { terminalJson, terminalSafe } from '../shared/text/terminal-safe'
 import type { CliIo } from './io'
 
 /**
@@ -6,7 +6,9 @@ import type { CliIo } from './io'
  * connection name or a server's message is whatever a shared file or a
  * hostile host put there, and reaches the terminal inside a line the command
  * composed. Each out/err call is one line, so a control character, a CR or
- * a line feed in it is shown as an escape, never obeyed (terminal-safe.ts).
+ * a line feed in it is shown as an escape, never obeyed, and a bidi control
+ * as ⟨U+202E⟩, never reordering the line (terminal-safe.ts). JSON goes
+ * through writeJson, so it still parses back to the values sent.
  */
 export function terminalSafeIo(io: CliIo): CliIo {
   return {
@@ -24,4 +26,14 @@ export function terminalSafeIo(io: CliIo): CliIo {
  */
 export function writeLines(write: (line: string) => void, text: string): void {
   for (const line of text.replace(/\n$/, '').split('\n')) write(line)
+}
+
+/**
+ * JSON text (pretty or JSON Lines) printed one line at a time, its bidi
+ * controls written as JSON escapes first: the out/err wrapper's ⟨U+202E⟩ would
+ * change a name inside the JSON, the escape keeps it exact and still cannot
+ * reorder the terminal's line.
+ */
+export function writeJson(write: (line: string) => void, json: string): void {
+  writeLines(write, terminalJson(json))
 }

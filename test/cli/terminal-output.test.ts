@@ -14,14 +14,17 @@ import { json, startServer, type TestServer } from '../main/support'
 
 const dir = mkdtempSync(join(tmpdir(), 'qe-cli-terminal-'))
 
-/** Clears the screen, sets the window title, opens a C1 CSI, and fakes a passing case on a line of its own. */
-const EVIL = 'Evil \u001b[2J \u001b]0;pwned\u0007 \u009b31m\n✓ fake pass'
-const EVIL_SHOWN = String.raw`Evil \x1b[2J \x1b]0;pwned\x07 \u009b31m\n✓ fake pass`
+/**
+ * Clears the screen, sets the window title, opens a C1 CSI, fakes a passing
+ * case on a line of its own, and with an RLO makes "Invoice" then "txt.exe" read as "Invoiceexe.txt".
+ */
+const EVIL = 'Evil \u001b[2J \u001b]0;pwned\u0007 \u009b31m Invoice\u202Etxt.exe\n✓ fake pass'
+const EVIL_SHOWN = String.raw`Evil \x1b[2J \x1b]0;pwned\x07 \u009b31m Invoice` + '⟨U+202E⟩' + String.raw`txt.exe\n✓ fake pass`
 const EVIL_CONNECTION = 'Demo \u001b[31mred\r'
 const EVIL_CONNECTION_SHOWN = String.raw`Demo \x1b[31mred\r`
 
-/** C0 controls but TAB and LF, DEL and C1: none may reach the terminal. */
-const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+/** C0 controls but TAB and LF, DEL and C1, and the bidi controls that reorder a line: none may reach the terminal. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
 
 function expectSafe(run: Run): void {
   for (const [stream, text] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
@@ -66,8 +69,8 @@ function publicWorkspace(): string {
 
 describe('what the command line prints holds no terminal control sequence', () => {
   let server: TestServer
-  const SERVER_MESSAGE = 'bad\u001b[2Jthing\u009b2J\n✓ fake pass'
-  const SERVER_MESSAGE_SHOWN = String.raw`bad\x1b[2Jthing\u009b2J\n✓ fake pass`
+  const SERVER_MESSAGE = 'bad\u001b[2Jthing\u009b2J\u2067gnp.exe\u2069\n✓ fake pass'
+  const SERVER_MESSAGE_SHOWN = String.raw`bad\x1b[2Jthing\u009b2J` + '⟨U+2067⟩gnp.exe⟨U+2069⟩' + String.raw`\n✓ fake pass`
 
   beforeAll(async () => {
     server = await startServer((_req, res) => json(res, 400, { message: SERVER_MESSAGE }))

@@ -32,17 +32,22 @@ const CONNECTION: ConnectionView = {
 }
 const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 
-/** The main process as this window sees it: everything answers, but every query is refused with a 403. */
+const REFUSED = { ok: false, error: { code: 'auth', message: MESSAGE, status: 403 } } as const
+/** What a query answers; each test may set its own (the client keeps the bridge it first saw, so the bridge stays one object). */
+let runReply: unknown = REFUSED
+
+/** The main process as this window sees it: everything answers, and a query gets runReply (by default refused with a 403). */
 const bridge: ExplorerBridge = {
   async invoke(channel) {
     const answers: Record<string, unknown> = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': DESCRIPTION, 'connections:use': { lastConnectionId: 'c1' } }
-    if (channel === 'query:run') return { ok: false, error: { code: 'auth', message: MESSAGE, status: 403 } }
+    if (channel === 'query:run') return runReply as never
     return { ok: true, data: answers[channel] } as never
   },
 }
 
 afterEach(() => {
   delete window.explorer
+  runReply = REFUSED
 })
 
 /** The window's client picks its bridge when it loads: the stand-in goes in first. */
@@ -53,7 +58,21 @@ async function withBridge() {
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/query'),
   ])
-  return { FacetGroup, useConnectionsStore, useQueryStore }
+  const { useFacetsStore } = await import('../../src/renderer/stores/facets')
+  return { FacetGroup, useConnectionsStore, useQueryStore, useFacetsStore }
+}
+
+const RLO = '\u202E'
+
+/** A facet options answer (results whose tuple objects carry a name and a count), as query:run replies with it. */
+function optionsReply(options: { id: string; name: string; count: number }[]) {
+  const items = options.map((option, index) => ({
+    rank: index + 1,
+    probability: 1,
+    tuple: [{ id: option.id, class: ['country'], attributes: { name: option.name, count: option.count } }],
+  }))
+  const timings = { connectMs: null, firstByteMs: 1, totalMs: 1 }
+  return { ok: true, data: { url: 'http://127.0.0.1:1/q', status: 200, contentType: 'application/json', bytes: 1, body: { items }, timings, cached: false } }
 }
 
 describe('FacetGroup', () => {
@@ -74,5 +93,28 @@ describe('FacetGroup', () => {
     expect(box.scrollHeight).toBeLessThanOrEqual(box.clientHeight + 1)
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 1)
     expect(box.getBoundingClientRect().height).toBeGreaterThan(3 * 14)
+  })
+
+  it("shows an option label's bidi override as a visible escape, and filters by the id as sent", async () => {
+    // "Invoice", RLO, "txt.exe" would read as "Invoiceexe.txt" if the RLO were obeyed.
+    runReply = optionsReply([{ id: `ye${RLO}01`, name: `Invoice${RLO}txt.exe`, count: 3 }])
+    const { FacetGroup, useConnectionsStore, useQueryStore, useFacetsStore } = await withBridge()
+    const pinia = createPinia()
+    const screen = await render(FacetGroup, { props: { facet: 'country' }, global: { plugins: [pinia] } })
+    await useConnectionsStore(pinia).load()
+    useQueryStore(pinia).updateStep(0, { endpoint: 'search', parameters: { query: 'san' } })
+
+    const label = screen.getByText('Invoice⟨U+202E⟩txt.exe')
+    await expect.element(label).toBeVisible()
+    const option = label.element().closest('label') as HTMLElement
+    expect(option.title).toBe('Invoice⟨U+202E⟩txt.exe (ye⟨U+202E⟩01)')
+    const box = screen.getByRole('checkbox', { name: 'Invoice⟨U+202E⟩txt.exe' })
+    await expect.element(box).toBeInTheDocument()
+    expect(screen.container.textContent).not.toContain(RLO)
+    expect(option.title).not.toContain(RLO)
+    expect(box.element().getAttribute('aria-label')).not.toContain(RLO)
+
+    await box.click()
+    expect(useFacetsStore(pinia).selectedIds('country')).toEqual([`ye${RLO}01`])
   })
 })

@@ -1,8 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { terminalSafe } from '../../src/shared/text/terminal-safe'
+import { terminalJson, terminalSafe } from '../../src/shared/text/terminal-safe'
+import { BIDI_CONTROL_CODES, controlEscape } from '../../src/shared/text/visible-controls'
 
 const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+const RAW_BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
+const BIDI = BIDI_CONTROL_CODES.map((code) => String.fromCharCode(code))
+
+/** Text that often holds bidi controls (binary strings alone almost never pick one of the twelve). */
+const withBidi = fc.string({ unit: fc.oneof(fc.constantFrom(...BIDI), fc.constantFrom('a', ' ', '"', '\\', '\n', '\u001b', '\u009b', 'ا'), fc.string({ unit: 'binary', maxLength: 1 })) })
 
 describe('terminalSafe', () => {
   it('shows C0 controls as \\xHH (TAB, LF and CR by name), DEL and C1 as \\u00HH', () => {
@@ -31,12 +37,37 @@ describe('terminalSafe', () => {
     )
   })
 
-  it('keeps a JSON text valid and meaning the same, since DEL and C1 become JSON escapes', () => {
+  it('keeps a JSON text valid and meaning the same, since DEL and C1 become JSON escapes and terminalJson writes bidi controls as JSON escapes', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (value, text) => {
-        const shown = terminalSafe(JSON.stringify({ value, text }, null, 2), { keepNewlines: true })
-        expect(JSON.parse(shown)).toEqual(JSON.parse(JSON.stringify({ value, text })))
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), withBidi, (value, text, bidi) => {
+        const shown = terminalSafe(terminalJson(JSON.stringify({ value, text, bidi }, null, 2)), { keepNewlines: true })
+        expect(JSON.parse(shown)).toEqual(JSON.parse(JSON.stringify({ value, text, bidi })))
+        expect(shown).not.toMatch(RAW_BIDI)
       }),
     )
+  })
+
+  it('shows bidi controls as the visible escapes the app shows, so a name cannot reorder the line it is printed in', () => {
+    expect(terminalSafe('✗ Invoice\u202Etxt.exe (12 ms)')).toBe('✗ Invoice⟨U+202E⟩txt.exe (12 ms)')
+    for (const code of BIDI_CONTROL_CODES) expect(terminalSafe(`a${String.fromCharCode(code)}b`)).toBe(`a${controlEscape(code)}b`)
+    expect(terminalSafe('\u001b\u202E\n', { keepNewlines: true })).toBe(String.raw`\x1b` + '⟨U+202E⟩\n')
+    // Right-to-left letters are not controls: they stay.
+    expect(terminalSafe('صنعاء')).toBe('صنعاء')
+  })
+
+  it('leaves no bidi control in any text', () => {
+    fc.assert(
+      fc.property(withBidi, (text) => {
+        expect(terminalSafe(text)).not.toMatch(RAW_BIDI)
+        expect(terminalSafe(text, { keepNewlines: true })).not.toMatch(RAW_BIDI)
+      }),
+    )
+  })
+
+  it('writes the bidi controls of a JSON text as JSON escapes, which parse back to the same characters', () => {
+    const json = JSON.stringify({ name: 'Invoice\u202Etxt.exe' })
+    expect(terminalJson(json)).toBe(String.raw`{"name":"Invoice\u202e` + 'txt.exe"}')
+    expect(JSON.parse(terminalJson(json))).toEqual({ name: 'Invoice\u202Etxt.exe' })
+    expect(terminalJson('{"a":"b"}')).toBe('{"a":"b"}')
   })
 })

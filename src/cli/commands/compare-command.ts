@@ -8,7 +8,7 @@ import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { SavedQuery, Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
-import { writeLines } from '../terminal-io'
+import { writeJson } from '../terminal-io'
 import { EXIT_FAILED } from './test-command'
 import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 
@@ -185,7 +185,7 @@ export const compareCommand: Command = {
         if (error instanceof ExplorerError && error.code === 'validation') throw new InputError([`--query: "${query.name}" cannot be sent: ${error.message}`])
         throw error
       }
-      if (json) writeLines(io.out, JSON.stringify(comparisonJson(query.name, fileName, result), null, 2))
+      if (json) writeJson(io.out, JSON.stringify(comparisonJson(query.name, fileName, result), null, 2))
       else for (const line of comparisonText(query.name, fileName, result)) io.out(line)
       return result.a.error === null && result.b.error === null ? EXIT_OK : EXIT_FAILED
     } finally {

@@ -1,7 +1,7 @@
 import { parseUrl } from '../../shared/query/url'
 import { validateRequest } from '../../shared/query/validate'
 import { EXIT_OK, InputError, problemLines, type Command } from '../command'
-import { writeLines } from '../terminal-io'
+import { writeJson } from '../terminal-io'
 
 /** `parse <url>`: a pasted Query API URL in, `{base, ...request}` out as JSON. */
 export const parseCommand: Command = {
@@ -22,7 +22,7 @@ export const parseCommand: Command = {
     const { base, request } = parsed.value
     const problems = validateRequest(request, { allowEmptyValues: values['allow-empty-values'] === true })
     if (problems.length > 0) throw new InputError(problemLines(problems))
-    writeLines(io.out, JSON.stringify({ base, ...request }, null, 2))
+    writeJson(io.out, JSON.stringify({ base, ...request }, null, 2))
     return EXIT_OK
   },
 }

@@ -1,7 +1,7 @@
 import { startService } from '../../service'
 import { UsageError, describeService, parseServiceArguments } from '../../service/serve'
 import { EXIT_FAULT, EXIT_OK, InputError, type Command } from '../command'
-import { writeLines } from '../terminal-io'
+import { writeJson, writeLines } from '../terminal-io'
 
 /**
  * `serve [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`:
@@ -50,7 +50,10 @@ export const serveCommand: Command = {
       io.err(`serve: could not start: ${(error as Error).message}`)
       return EXIT_FAULT
     }
-    writeLines(io.out, describeService(service, options.json))
+    // With --json every line is a JSON object (JSON Lines), whose strings must parse back as given.
+    const described = describeService(service, options.json)
+    if (options.json) writeJson(io.out, described)
+    else writeLines(io.out, described)
     return new Promise<number>((resolve) => {
       let stopping = false
       const stop = () => {

@@ -9,7 +9,7 @@ import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 import { openRunTarget, overridesOf } from '../run-target'
-import { writeLines } from '../terminal-io'
+import { writeJson } from '../terminal-io'
 
 export const EXIT_FAILED = 1
 
@@ -96,7 +96,7 @@ export const testCommand: Command = {
       const report: SuiteReport = { name: fileName.replace(/\.qxw\.json$/, ''), target: label, durationMs: performance.now() - started, cases }
       const counts = summary(report)
       if (json) {
-        writeLines(io.out, JSON.stringify({ ...report, summary: counts }, null, 2))
+        writeJson(io.out, JSON.stringify({ ...report, summary: counts }, null, 2))
       } else {
         const failures = cases.filter((entry) => entry.outcome !== 'passed')
         if (failures.length > 0) say('')

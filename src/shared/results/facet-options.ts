@@ -1,5 +1,6 @@
 import type { ResultsResponse } from '../responses'
 import { isTupleObject, tupleValues } from './table'
+import { visibleControls } from '../text/visible-controls'
 
 /**
  * A facet options endpoint answers with one item per option: an OBJ whose id
@@ -34,4 +35,22 @@ export function facetOptions(response: ResultsResponse): FacetOption[] {
     }
   }
   return options
+}
+
+/** An option as the facet list shows it. */
+export interface ShownFacetOption {
+  /** The label, bidi controls as visible escapes: the option's text and its checkbox's name. */
+  label: string
+  /** The tooltip: the label, and the id after it when they differ, escaped the same way. */
+  title: string
+}
+
+/**
+ * How a facet option reads on screen. Labels and ids come from the server, so
+ * an RLO could make one option pass for another; only the text shown is
+ * escaped, while the id ticked, filtered by and sent back stays as sent.
+ */
+export function shownFacetOption(option: Pick<FacetOption, 'id' | 'label'>): ShownFacetOption {
+  const label = visibleControls(option.label)
+  return { label, title: option.id === option.label ? label : `${label} (${visibleControls(option.id)})` }
 }

@@ -29,7 +29,16 @@ export function controlEscape(code: number): string {
  * filtering and requests keep the value as sent.
  */
 export function visibleControls(text: string): string {
+  return replaceBidiControls(text, controlEscape)
+}
+
+/**
+ * Each bidi formatting character replaced by what `escape` writes for its
+ * code: the one list of these characters, for the places that need another
+ * spelling than visibleControls' (JSON printed on a terminal, terminal-safe.ts).
+ */
+export function replaceBidiControls(text: string, escape: (code: number) => string): string {
   // Most values hold none: test first, so they come back as the same string without a replace.
   if (!BIDI_CONTROL.test(text)) return text
-  return text.replace(EVERY_BIDI_CONTROL, (char) => controlEscape(char.charCodeAt(0)))
+  return text.replace(EVERY_BIDI_CONTROL, (char) => escape(char.charCodeAt(0)))
 }

@@ -1,5 +1,5 @@
 import { computed, ref } from 'vue'
-import type { FacetOption } from '../../../shared/results/facet-options'
+import { shownFacetOption, type FacetOption, type ShownFacetOption } from '../../../shared/results/facet-options'
 import { useFacetsStore, type SelectionMode } from '../../stores/facets'
 
 /** Options shown before "Show all": enough to pick from, short enough to see the next facet. */
@@ -9,6 +9,8 @@ export interface ShownOption extends FacetOption {
   checked: boolean
   /** Width of the count bar, 0..1 of the largest option. */
   share: number
+  /** The label and tooltip as shown (bidi controls escaped); `id` and `label` stay as sent for toggling and the filter box. */
+  shown: ShownFacetOption
 }
 
 /** One facet's logic: its options with their counts, the selection, the filter box and the selection mode. */
@@ -32,6 +34,7 @@ export function useFacetGroup(facet: () => string) {
       ...option,
       checked: chosen.has(option.id),
       share: (option.count ?? option.probability) / max,
+      shown: shownFacetOption(option),
     }))
   })
 

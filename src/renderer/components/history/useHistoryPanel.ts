@@ -1,7 +1,7 @@
 import { storeToRefs } from 'pinia'
 import { ref, watch } from 'vue'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
-import { visibleControls } from '../../../shared/text/visible-controls'
+import { fullUrl, shortUrl, statusTitle } from '../../../shared/history/entry-text'
 import { useHistoryStore } from '../../stores/history'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
@@ -24,24 +24,6 @@ export function statusText(entry: HistoryEntry): string {
 export function totalText(entry: HistoryEntry): string {
   if (entry.total !== null) return entry.total.toLocaleString('en')
   return entry.itemCount !== null ? `${entry.itemCount.toLocaleString('en')} items` : '—'
-}
-
-/**
- * The URL without its origin: the path and query are what tell runs apart (the full URL is the title).
- * Bidi controls show as visible escapes, so a URL cannot read as another; searching and "Open in editor" use it as recorded.
- */
-export function shortUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    return visibleControls(`${parsed.pathname}${parsed.search}`)
-  } catch {
-    return visibleControls(url)
-  }
-}
-
-/** The whole URL, for the tooltip, shown the same way as shortUrl. */
-export function fullUrl(url: string): string {
-  return visibleControls(url)
 }
 
 /**
@@ -83,5 +65,5 @@ export function useHistoryPanel() {
     if (!error.value) toasts.show(cleared === 1 ? 'Cleared 1 run from the history.' : `Cleared ${cleared.toLocaleString('en')} runs from the history.`)
   }
 
-  return { open, toggle, entries, text, loading, error, onSearch, openInEditor, clear, formatWhen, statusText, totalText, shortUrl, fullUrl }
+  return { open, toggle, entries, text, loading, error, onSearch, openInEditor, clear, formatWhen, statusText, statusTitle, totalText, shortUrl, fullUrl }
 }
