@@ -20,11 +20,14 @@ export default defineConfig({
       rollupOptions: {
         // index: the Electron entry; browser-host: the same handler table served
         // over loopback where no Electron runtime exists; demo-service: the
-        // embedded service, which both fork so its queries never block them.
+        // embedded service, which both fork so its queries never block them;
+        // export-writer: the thread that reads an export's pages and writes its file.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'browser-host': resolve(__dirname, 'src/main/host/browser-host-cli.ts'),
           'demo-service': resolve(__dirname, 'src/service/process-entry.ts'),
+          // An export's pages are read and its file written in a worker thread (src/main/export/writer-thread.ts).
+          'export-writer': resolve(__dirname, 'src/main/export/writer-worker.ts'),
         },
       },
     },

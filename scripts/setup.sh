@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# First-time set-up on a fresh machine: the system packages the OS keychain and
-# the browser tests need (Debian/Ubuntu, when we may install them), then the npm
+# First-time set-up on a fresh machine: the system packages the OS keychain,
+# the browser tests and the spreadsheet check of exported CSV need (Debian/Ubuntu,
+# when we may install them), then the npm
 # packages, then a build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth curl)
+SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth curl libreoffice-calc-nogui)
 
 install_system_packages() {
   if ! command -v apt-get >/dev/null 2>&1; then

@@ -63,3 +63,32 @@ describe('N-Triples pages', () => {
     expect(ntriplesStatements(text)).toEqual(['<a> <b> "x" .', '<c> <d> <e> .'])
   })
 })
+
+describe('xml pages lose what would act when the file is opened', () => {
+  const hostile =
+    '<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="http://203.0.113.9/x.xsl"?>\n' +
+    '<results xmlns:xi="http://www.w3.org/2001/XInclude" offset="0" count="2">\n' +
+    '  <type>OBJ</type>\n' +
+    '  <xi:include href="file:///etc/passwd" parse="text"/>\n' +
+    '  <item rank="1"><?evil run="1"?><name>Paris</name><xi:include href="http://203.0.113.9/a"><xi:fallback>x</xi:fallback></xi:include></item>\n' +
+    '  <item rank="2" xmlns:inc="http://www.w3.org/2003/XInclude"><inc:include href="b"/><name>Lyon</name>' +
+    '<box xmlns="http://www.w3.org/2001/XInclude"><include href="c"/></box></item>\n' +
+    '</results>\n<?after it?>\n'
+
+  it('keeps the declaration, drops every processing instruction and XInclude element and declaration, and keeps the rest', () => {
+    const page = readXmlPage(hostile)
+    expect(page.prolog).toBe('<?xml version="1.0"?>\n\n')
+    expect(page.rootStart).toBe('<results offset="0" count="2">')
+    expect(page.children.map((child) => child.name)).toEqual(['type', 'item', 'item'])
+    expect(xmlRows(page)).toEqual(['<item rank="1"><name>Paris</name></item>', '<item rank="2"><name>Lyon</name></item>'])
+    const merged = xmlHead(page, 2) + xmlRows(page).map((row) => `  ${row}\n`).join('') + xmlTail(page)
+    expect(merged).not.toMatch(/<\?(?!xml )|XInclude|include|fallback/)
+    // Still one well-formed document.
+    expect(readXmlPage(merged).children).toHaveLength(3)
+  })
+
+  it('refuses a page whose root is itself an XInclude element', () => {
+    expect(() => readXmlPage('<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="x"/>')).toThrow(/XInclude element/)
+  })
+})
+

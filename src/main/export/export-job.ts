@@ -4,7 +4,8 @@ import type { ExportFormat, ExportStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import type { QueryRunner, QueryTarget } from '../query/query-runner'
-import { createWriter, type FormatWriter } from './format-writer'
+import type { FormatWriter } from './format-writer'
+import type { WriterThreads } from './writer-thread'
 
 export interface ExportJobSpec {
   id: string
@@ -25,9 +26,10 @@ export interface ExportJobSpec {
 /**
  * One export: pages of up to 100 rows from the request's offset, asked in
  * sequence through the query runner (the connection's token, origin rules
- * and deadline), until `rows` rows are written or the results end. The file
- * appears under its name only when complete; a failure or a cancel removes
- * every partial file.
+ * and deadline), until `rows` rows are written or the results end. Each
+ * page is read and written in a thread of its own (writer-thread.ts). The
+ * file appears under its name only when complete; a failure or a cancel
+ * removes every partial file.
  */
 export class ExportJob {
   private state: ExportStatus['state'] = 'running'
@@ -44,6 +46,8 @@ export class ExportJob {
   constructor(
     readonly spec: ExportJobSpec,
     private readonly runner: QueryRunner,
+    /** Where the pages are read and the file written, off the main event loop. */
+    private readonly threads: WriterThreads,
     /** Called once the file is complete; the browser host answers with a download address. */
     private readonly completed: (job: ExportJob) => Promise<string | null>,
     private readonly scrub: (text: string) => string,
@@ -83,7 +87,7 @@ export class ExportJob {
     let writer: FormatWriter | null = null
     let renamed = false
     try {
-      writer = await createWriter(spec.format, { file: spec.tempPath, spool: spec.spoolPath }, spec.rows)
+      writer = await this.threads.start(spec.format, { file: spec.tempPath, spool: spec.spoolPath }, spec.rows, signal)
       let offset = spec.request.options.offset ?? 0
       while (this.written < spec.rows) {
         signal.throwIfAborted()

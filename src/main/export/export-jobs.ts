@@ -20,6 +20,7 @@ import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../query/query-runner'
 import { ExportJob } from './export-job'
+import { WriterThreads } from './writer-thread'
 
 /** Exports running at once: each asks its pages one after another, so two keep the service and the disk busy enough. */
 export const MAX_RUNNING_EXPORTS = 2
@@ -56,6 +57,7 @@ export class ExportJobs {
   private readonly spoolFolder: string
   private readonly ready: Promise<void>
   private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly threads = new WriterThreads()
 
   constructor(private readonly deps: ExportDeps) {
     this.folder = join(deps.dataDir, 'exports')
@@ -107,6 +109,7 @@ export class ExportJobs {
         spoolPath: join(this.spoolFolder, `${id}.spool`),
       },
       this.deps.runner,
+      this.threads,
       (done) => this.completed(done),
       (text) => this.deps.log.scrub(text),
     )
@@ -130,6 +133,7 @@ export class ExportJobs {
     this.timers.clear()
     await Promise.all([...this.jobs.values()].map((job) => job.cancel()))
     this.jobs.clear()
+    await this.threads.close()
   }
 
   private job(exportId: string): ExportJob {

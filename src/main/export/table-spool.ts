@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
-import { alignment, columnKeys, columnName, mergeColumns, realign } from '../../shared/export/columns'
+import { alignment, columnKeys, columnName, mergeColumns, realign, tooManyColumns } from '../../shared/export/columns'
+import { ExplorerError } from '../../shared/ipc/errors'
 
 /** A cell of a csv or xlsx page, as read: text (csv), or the workbook's typed value (xlsx). */
 export type Cell = string | number | boolean | null
@@ -30,7 +31,10 @@ export class TableSpool {
 
   async add(header: readonly string[], rows: readonly Cell[][]): Promise<void> {
     const keys = columnKeys(header)
-    this.union = mergeColumns(this.union, keys)
+    const union = mergeColumns(this.union, keys)
+    const tooMany = tooManyColumns(union.length)
+    if (tooMany) throw new ExplorerError('too_large', `The export was stopped: ${tooMany}`)
+    this.union = union
     const line = Buffer.from(`${JSON.stringify(rows)}\n`, 'utf8')
     await this.handle.write(line, 0, line.length, this.size)
     this.pages.push({ keys, at: this.size, length: line.length })

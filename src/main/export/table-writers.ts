@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs'
-import ExcelJS from 'exceljs'
 import { csvRecord, parseCsv } from '../../shared/export/csv'
 import type { FormatWriter, WriterPaths } from './format-writer'
 import { OutputFile } from './output-file'
@@ -92,7 +91,7 @@ export class XlsxWriter implements FormatWriter {
   async addPage(body: Buffer, asked: number): Promise<number> {
     const problem = zipBoundsProblem(body, MAX_XLSX_PAGE_UNPACKED)
     if (problem) throw unreadablePage('xlsx', `${problem}.`)
-    const workbook = new ExcelJS.Workbook()
+    const workbook = new (await excel()).Workbook()
     try {
       // exceljs declares its own Buffer type (an ArrayBuffer), which a Node Buffer does not match by name only.
       await workbook.xlsx.load(body as unknown as Parameters<typeof workbook.xlsx.load>[0])
@@ -115,7 +114,7 @@ export class XlsxWriter implements FormatWriter {
   async finish(signal: AbortSignal): Promise<void> {
     const stream = createWriteStream(this.path, { flags: 'wx' })
     this.stream = stream
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+    const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
     const sheet = workbook.addWorksheet('results')
     const header = sheet.addRow(this.spool.header())
     header.font = { bold: true }
@@ -133,6 +132,12 @@ export class XlsxWriter implements FormatWriter {
     const stream = this.stream
     if (stream && !stream.closed) await new Promise<void>((resolve) => stream.destroy().once('close', () => resolve()))
   }
+}
+
+/** exceljs, loaded by the first xlsx export only: it is most of what a writer thread would load at its start. */
+async function excel(): Promise<typeof import('exceljs')> {
+  const loaded = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') }
+  return loaded.default ?? loaded
 }
 
 /** A cell as a plain value: a formula gives its last result, rich text its text, a link its text, a date its ISO form. */

@@ -32,30 +32,36 @@ function groupOf(key: string): string {
   return dot < 0 ? key : key.slice(0, dot)
 }
 
+/** A sheet's widest (Excel's and LibreOffice's limit), and far past any real answer: a page wider than this is refused. */
+export const MAX_EXPORT_COLUMNS = 16_384
+
+/** Why a union of `count` columns is refused, or null when it is within the bound. */
+export function tooManyColumns(count: number): string | null {
+  return count > MAX_EXPORT_COLUMNS
+    ? `its pages have ${count.toLocaleString('en-US')} columns together, more than the ${MAX_EXPORT_COLUMNS.toLocaleString('en-US')} an export takes (a spreadsheet's widest).`
+    : null
+}
+
 /**
  * The union of the keys so far and a page's keys, in the order first seen,
  * except that a column new to a tuple column joins the end of that tuple
  * column's group (a `1.elevation` first seen on page 3 stands among the
  * `1.` columns, not after the `2.` ones), as the service orders one page.
+ * Built group by group, in one pass over each list: a page of many columns
+ * costs its length, never its length squared.
  */
 export function mergeColumns(union: readonly string[], keys: readonly string[]): string[] {
-  const merged = [...union]
-  const known = new Set(merged)
-  for (const key of keys) {
+  const groups = new Map<string, string[]>()
+  const known = new Set<string>()
+  for (const key of [...union, ...keys]) {
     if (known.has(key)) continue
     known.add(key)
     const group = groupOf(key)
-    let last = -1
-    for (let i = merged.length - 1; i >= 0; i--) {
-      if (groupOf(merged[i]!) === group) {
-        last = i
-        break
-      }
-    }
-    if (last < 0) merged.push(key)
-    else merged.splice(last + 1, 0, key)
+    const members = groups.get(group)
+    if (members) members.push(key)
+    else groups.set(group, [key])
   }
-  return merged
+  return [...groups.values()].flat()
 }
 
 /** For each column of the union, where the page has it (-1: the page does not). */

@@ -70,16 +70,23 @@ function nextSeparator(text: string, from: number): number {
 }
 
 const NEEDS_QUOTES = /[",\r\n]/
-/** A spreadsheet reads a cell that starts with one of these as a formula (or DDE); a number is safe. */
-const FORMULA_START = /^[=+\-@\t\r]/
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+/**
+ * What a spreadsheet may take for the start of a formula (or DDE): `=`, `+`,
+ * `-`, `@` and their fullwidth forms, after any white space or line break a
+ * spreadsheet may trim first (` =1+1`, `\n=1+1`, `＝1+1`), or a tab or
+ * carriage return first of all (OWASP's list). LibreOffice 7.4 reads those
+ * padded and fullwidth forms as text; other readers and versions need not.
+ */
+const FORMULA_START = /^[\s\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/
+/** A plain number, which is safe as it is. Each part matches in one way only, so the test is linear in the cell's length. */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
 
 /**
  * One field as RFC 4180 writes it. A text that a spreadsheet would run as a
- * formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`) gets a leading apostrophe, as
- * OWASP advises for CSV files built from others' data: the server's answer
- * is untrusted, and opening an export must not run anything. Numbers, negative
- * ones included, are written as they are.
+ * formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`, ` =1+1`, `＝1+1`) gets a
+ * leading apostrophe, as OWASP advises for CSV files built from others' data:
+ * the server's answer is untrusted, and opening an export must not run
+ * anything. Numbers, negative ones included, are written as they are.
  */
 export function csvField(value: string): string {
   const text = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value
