@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # First-time set-up on a fresh machine: the system packages the OS keychain,
-# the browser tests and the spreadsheet check of exported CSV need (Debian/Ubuntu,
-# when we may install them), then the npm
-# packages, then a build. Safe to run again.
+# the browser tests and the spreadsheet check of exported CSV need
+# (Debian/Ubuntu, when we may install them), then the npm packages, then a
+# build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
