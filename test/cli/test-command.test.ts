@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/app/app-core'
 import { startService, type RunningService } from '../../src/service'
 import { cli, cliInProcess, WORLD } from './spawn-cli'
 import { ManualClock } from '../fixtures/manual-clock'
@@ -56,6 +57,25 @@ describe('query-explorer test', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  /** The app, its data in `dataDir`, saves "Mine" for the test's service with its secret in the keychain; `then` runs before it closes. */
+  async function appSavesMine(dataDir: string, then: (core: AppCore, id: string) => Promise<void> = async () => undefined): Promise<void> {
+    const core = await openCore(dataDir, { echoLog: false })
+    try {
+      const saved = await call<{ id: string }>(core, 'connections:save', {
+        name: 'Mine',
+        authUrl: service.authUrl,
+        queryUrl: service.queryUrl,
+        workspace: 'world',
+        api: 'places',
+        clientId: 'ci-runner',
+      })
+      await call(core, 'secrets:set', { connectionId: saved.id, secret })
+      await then(core, saved.id)
+    } finally {
+      await core.close()
+    }
+  }
+
   it('passes every case of examples/world.qxw.json on the embedded demo, and writes JUnit', async () => {
     const out = join(dir, 'default.xml')
     const run = await cli(['test', WORLD, '--junit', out])
@@ -101,20 +121,7 @@ describe('query-explorer test', () => {
 
   it.skipIf(missingKeychain)('takes the secret the app saved in the OS keychain for the same auth URL, workspace and client ID', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-keychain-'))
-    const core = await openCore(dataDir, { echoLog: false })
-    try {
-      const saved = await call<{ id: string }>(core, 'connections:save', {
-        name: 'Mine',
-        authUrl: service.authUrl,
-        queryUrl: service.queryUrl,
-        workspace: 'world',
-        api: 'places',
-        clientId: 'ci-runner',
-      })
-      await call(core, 'secrets:set', { connectionId: saved.id, secret })
-    } finally {
-      await core.close()
-    }
+    await appSavesMine(dataDir)
     const file = join(dir, 'keychain.qxw.json')
     const world = JSON.parse(readFileSync(WORLD, 'utf8'))
     world.connections = [{ ...world.connections[0], name: 'Staging', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: service.queryUrl }]
@@ -141,23 +148,11 @@ describe('query-explorer test', () => {
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-shared-'))
       hostile = await startServer((_req, res) => json(res, 401, { message: 'Invalid or expired token' }))
-      const core = await openCore(dataDir, { echoLog: false })
-      try {
-        const saved = await call<{ id: string }>(core, 'connections:save', {
-          name: 'Mine',
-          authUrl: service.authUrl,
-          queryUrl: service.queryUrl,
-          workspace: 'world',
-          api: 'places',
-          clientId: 'ci-runner',
-        })
-        await call(core, 'secrets:set', { connectionId: saved.id, secret })
-        await call(core, 'query:run', { connectionId: saved.id, requestId: 'live', request: search('paris') })
-        appToken = (await storedToken(saved.id))!
+      await appSavesMine(dataDir, async (core, id) => {
+        await call(core, 'query:run', { connectionId: id, requestId: 'live', request: search('paris') })
+        appToken = (await storedToken(id))!
         expect(appToken).toBeTruthy()
-      } finally {
-        await core.close()
-      }
+      })
       file = join(dir, 'shared.qxw.json')
       const world = JSON.parse(readFileSync(WORLD, 'utf8'))
       world.connections = [{ ...world.connections[0], name: 'Shared', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: `${hostile.origin}/query` }]

@@ -8,6 +8,7 @@ import type { AppCore } from '../../src/main/app/app-core'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
 import type { ConnectionView, ExportStatus } from '../../src/shared/ipc/contract'
 import { spawnGroup, stopGroup } from '../fixtures/process-group'
+import { directoryEntry, localHeader } from '../fixtures/zip'
 import { call, keychainMissing, openCore, search, startServer, type TestServer } from './support'
 
 /**
@@ -47,26 +48,11 @@ async function uncountedBomb(): Promise<Buffer> {
   const entries: Buffer[] = []
   let at = directoryAt
   for (const name of ['xl/media/a.bin', 'xl/media/b.bin']) {
-    const nameBytes = Buffer.from(name)
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(8, 8)
-    local.writeUInt32LE(bomb.length, 18)
-    local.writeUInt32LE(64 * MiB, 22)
-    local.writeUInt16LE(nameBytes.length, 26)
-    const entry = Buffer.alloc(46)
-    entry.writeUInt32LE(0x02014b50, 0)
-    entry.writeUInt16LE(20, 4)
-    entry.writeUInt16LE(20, 6)
-    entry.writeUInt16LE(8, 10)
-    entry.writeUInt32LE(bomb.length, 20)
-    entry.writeUInt32LE(64 * MiB, 24)
-    entry.writeUInt16LE(nameBytes.length, 28)
-    entry.writeUInt32LE(at, 42)
-    locals.push(local, nameBytes, bomb)
-    entries.push(entry, nameBytes)
-    at += local.length + nameBytes.length + bomb.length
+    const file = { name: Buffer.from(name), compressed: bomb.length, size: 64 * MiB }
+    const local = localHeader(file)
+    locals.push(local, file.name, bomb)
+    entries.push(directoryEntry(file, at), file.name)
+    at += local.length + file.name.length + bomb.length
   }
   const added = Buffer.concat(entries)
   const record = Buffer.from(zip.subarray(end, end + 22))

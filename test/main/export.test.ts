@@ -19,6 +19,7 @@ import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultsResponse } from '../../src/shared/responses'
 import { call, failure, filesUnder, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from './support'
 import { readCsv } from '../fixtures/csv'
+import { directoryEntry, localHeader } from '../fixtures/zip'
 
 /**
  * Export results over the real embedded service: the main process asks the
@@ -374,28 +375,16 @@ describe.skipIf(missing)('export', () => {
 
 /** A zip of one deflated entry, declaring `declared` as its unpacked size. */
 function zipOf(content: Buffer, declared = content.length): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml')
   const data = deflateRawSync(content)
-  const local = Buffer.alloc(30)
-  local.writeUInt32LE(0x04034b50, 0)
-  local.writeUInt16LE(8, 8)
-  local.writeUInt32LE(data.length, 18)
-  local.writeUInt32LE(declared, 22)
-  local.writeUInt16LE(name.length, 26)
-  const central = Buffer.alloc(46)
-  central.writeUInt32LE(0x02014b50, 0)
-  central.writeUInt16LE(8, 10)
-  central.writeUInt32LE(data.length, 20)
-  central.writeUInt32LE(declared, 24)
-  central.writeUInt16LE(name.length, 28)
-  central.writeUInt32LE(0, 42)
+  const file = { name: Buffer.from('xl/worksheets/sheet1.xml'), compressed: data.length, size: declared }
+  const entry = directoryEntry(file, 0)
   const end = Buffer.alloc(22)
   end.writeUInt32LE(0x06054b50, 0)
   end.writeUInt16LE(1, 8)
   end.writeUInt16LE(1, 10)
-  end.writeUInt32LE(central.length + name.length, 12)
-  end.writeUInt32LE(local.length + name.length + data.length, 16)
-  return Buffer.concat([local, name, data, central, name, end])
+  end.writeUInt32LE(entry.length + file.name.length, 12)
+  end.writeUInt32LE(30 + file.name.length + data.length, 16)
+  return Buffer.concat([localHeader(file), file.name, data, entry, file.name, end])
 }
 
 describe('an xlsx page is checked before it is unpacked', () => {
