@@ -1,4 +1,4 @@
-import type { CompareSide } from '../ipc/contract'
+import type { CompareSide } from './comparison'
 
 /**
  * The two sides' probability distributions on one axis, as the compare

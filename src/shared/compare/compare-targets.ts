@@ -1,5 +1,17 @@
-import type { RunTarget } from '../ipc/contract'
+import { z } from 'zod'
 import type { QueryRequest } from '../query/model'
+
+/** What a compare side or a test run is aimed at: an app connection, and optionally another API, configuration or version. */
+export const RunTargetSchema = z
+  .object({
+    connectionId: z.string().min(1).max(200),
+    api: z.string().min(1).max(500).optional(),
+    config: z.string().min(1).max(500).optional(),
+    version: z.string().min(1).max(20).optional(),
+  })
+  .strict()
+
+export type RunTarget = z.infer<typeof RunTargetSchema>
 
 /**
  * The two targets of the compare view as the user fills them in, the

@@ -1,6 +1,5 @@
 import { csvRecord } from '../export/csv'
-import type { Comparison } from '../ipc/contract'
-import { labelsByKey } from './comparison'
+import { labelsByKey, type Comparison } from './comparison'
 import { moveText } from './rank-metrics'
 
 /**

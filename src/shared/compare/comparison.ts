@@ -1,13 +1,44 @@
-import type { CompareSide, Comparison, QueryReply } from '../ipc/contract'
+import { z } from 'zod'
+import type { QueryReply } from '../query/query-reply'
 import type { ResultItem } from '../responses'
 import { itemKey, itemLabel } from './item-key'
-import { compareRankings } from './rank-metrics'
+import { compareRankings, RankChangeSchema } from './rank-metrics'
 
 /**
  * One query on two targets, side by side: each side read from its answer (or
  * its error), and the figures of the two rankings. The compare view, the
  * `compare` command and their tests build it the same way.
  */
+
+export const CompareSideSchema = z.object({
+  /** "Demo · config default". */
+  label: z.string(),
+  /** HTTP status, or null when no answer came. */
+  status: z.number().int().nullable(),
+  /** The error in words when the side failed. */
+  error: z.string().nullable(),
+  total: z.number().int().nullable(),
+  durationMs: z.number(),
+  /** The top items' keys and labels, best first, to the compared depth. */
+  keys: z.array(z.string()),
+  labels: z.array(z.string()),
+  /** The statistics' distribution (cutoff → results), for the chart. */
+  stats: z.array(z.object({ cutoff: z.string(), numResults: z.number().int() })),
+})
+
+export const ComparisonSchema = z.object({
+  depth: z.number().int(),
+  a: CompareSideSchema,
+  b: CompareSideSchema,
+  /** Null when a side failed. */
+  figures: z
+    .object({ overlap: z.number().int(), jaccard: z.number(), rbo: z.number(), kendallTau: z.number().nullable() })
+    .nullable(),
+  changes: z.array(RankChangeSchema),
+})
+
+export type CompareSide = z.infer<typeof CompareSideSchema>
+export type Comparison = z.infer<typeof ComparisonSchema>
 
 export const COMPARE_DEPTHS = [10, 50, 100] as const
 export type CompareDepth = (typeof COMPARE_DEPTHS)[number]

@@ -1,4 +1,4 @@
-import type { Comparison } from '../ipc/contract'
+import type { Comparison } from './comparison'
 import { RBO_PERSISTENCE } from './rank-metrics'
 
 /**

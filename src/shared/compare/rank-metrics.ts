@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * Figures that say how two rankings of the same query differ: the compare
  * view, test-case snapshots and `query-explorer compare` all use these. A
@@ -93,16 +95,18 @@ export function kendallTau(a: readonly string[], b: readonly string[]): number |
 }
 
 /** One row of a rank diff: an item's rank on each side (1-based, null when absent within the depth). */
-export interface RankChange {
-  key: string
-  rankA: number | null
-  rankB: number | null
+export const RankChangeSchema = z.object({
+  key: z.string(),
+  rankA: z.number().int().nullable(),
+  rankB: z.number().int().nullable(),
   /**
    * up/down: it moved by `by` places from A to B (up = a better rank in B);
    * same; new: only in B; gone: only in A.
    */
-  move: { kind: 'up' | 'down'; by: number } | { kind: 'same' | 'new' | 'gone' }
-}
+  move: z.union([z.object({ kind: z.enum(['up', 'down']), by: z.number().int() }), z.object({ kind: z.enum(['same', 'new', 'gone']) })]),
+})
+
+export type RankChange = z.infer<typeof RankChangeSchema>
 
 /**
  * Every key in either top k, in A's order first, then the keys new in B in

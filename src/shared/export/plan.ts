@@ -1,6 +1,10 @@
-import type { ExportFormat } from '../ipc/contract'
 import type { QueryOptions, QueryRequest, ResponseType } from '../query/model'
 import { optionApplies } from '../query/response-types'
+
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'xml', 'rdf'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+/** The most rows one export asks for. */
+export const MAX_EXPORT_ROWS = 100_000
 
 /** The most rows the service gives in one answer (`count` is 1..100): an export asks page by page. */
 export const EXPORT_PAGE_SIZE = 100

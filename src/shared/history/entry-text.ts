@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../ipc/contract'
+import type { HistoryEntry } from './history-entry'
 import { visibleControls } from '../text/visible-controls'
 
 /**

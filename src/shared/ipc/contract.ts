@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
+import { CompareSideSchema, ComparisonSchema, type CompareSide, type Comparison } from '../compare/comparison'
+import { RunTargetSchema, type RunTarget } from '../compare/compare-targets'
 import { ConnectionInputSchema } from '../connections/connection-input'
+import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../export/plan'
+import { HistoryEntrySchema, type HistoryEntry } from '../history/history-entry'
 import { QueryRequestSchema } from '../query/model'
+import { QueryReplySchema, TimingsSchema, type QueryReply, type Timings } from '../query/query-reply'
+import { CaseReportSchema } from '../test-cases/report'
 import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import type { Channel } from './channels'
@@ -16,6 +22,9 @@ import { ErrorCodeSchema, IpcErrorSchema } from './errors'
  */
 
 export { ConnectionInputSchema }
+// Defined with their domain (compare, export, history, query, test cases); re-exported for the channels' users.
+export { CaseReportSchema, CompareSideSchema, ComparisonSchema, EXPORT_FORMATS, HistoryEntrySchema, MAX_EXPORT_ROWS, QueryReplySchema, RunTargetSchema, TimingsSchema }
+export type { CompareSide, Comparison, ExportFormat, HistoryEntry, QueryReply, RunTarget, Timings }
 
 const Id = z.string().min(1).max(200)
 const ShortText = z.string().max(2_000)
@@ -82,50 +91,6 @@ export const ConnectionCheckResultSchema = z.object({
 
 const SecretText = z.string().min(1).max(4_096)
 
-export const TimingsSchema = z.object({
-  /** Milliseconds from the start of the request. */
-  connectMs: z.number().nullable(),
-  firstByteMs: z.number(),
-  totalMs: z.number(),
-})
-
-export const QueryReplySchema = z.object({
-  /** The request URL, exactly as sent, never carrying a token. */
-  url: z.string(),
-  status: z.number().int(),
-  contentType: z.string(),
-  bytes: z.number().int(),
-  /** Parsed JSON for json answers; text for csv/xml/rdf; null for binary formats. */
-  body: z.unknown(),
-  timings: TimingsSchema,
-  /** True when the answer came from the short-lived cache of identical requests. */
-  cached: z.boolean(),
-})
-
-/** One query run as the History keeps it: what was sent (never a token) and how it went. */
-export const HistoryEntrySchema = z.object({
-  id: z.string(),
-  /** ISO time the run started. */
-  at: z.string(),
-  connectionId: z.string(),
-  connectionName: z.string(),
-  api: z.string(),
-  config: z.string(),
-  /** The request URL exactly as sent; the runner's URLs never carry a token. */
-  url: z.string(),
-  responseType: z.string(),
-  /** The HTTP status of an answer; null when the run failed before one. */
-  status: z.number().int().nullable(),
-  error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
-  /** The total the answer carries (statistics, count, results,count); else null. */
-  total: z.number().int().nullable(),
-  itemCount: z.number().int().nullable(),
-  durationMs: z.number(),
-  /** The request model, so "Open in editor" restores it. */
-  request: QueryRequestSchema,
-})
-
-
 const QueryName = z.string().min(1).max(200)
 const FileName = z.string().min(1).max(255)
 /** The most a workspace file may hold (checked again in main against the file's bytes). */
@@ -190,10 +155,6 @@ export const RecentWorkspaceSchema = z.object({
   kind: z.enum(['file', 'copy']),
 })
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'xml', 'rdf'] as const
-/** The most rows one export asks for. */
-export const MAX_EXPORT_ROWS = 100_000
-
 export const ExportStatusSchema = z.object({
   exportId: Id,
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
@@ -209,43 +170,6 @@ export const ExportStatusSchema = z.object({
 })
 
 
-/** What a compare side or a test run is aimed at: an app connection, and optionally another API, configuration or version. */
-export const RunTargetSchema = z
-  .object({
-    connectionId: Id,
-    api: z.string().min(1).max(500).optional(),
-    config: z.string().min(1).max(500).optional(),
-    version: z.string().min(1).max(20).optional(),
-  })
-  .strict()
-
-const CheckResultSchema = z.object({
-  what: z.string(),
-  passed: z.boolean(),
-  expected: z.string(),
-  actual: z.string(),
-  changes: z
-    .array(
-      z.object({
-        key: z.string(),
-        rankA: z.number().int().nullable(),
-        rankB: z.number().int().nullable(),
-        move: z.union([z.object({ kind: z.enum(['up', 'down']), by: z.number().int() }), z.object({ kind: z.enum(['same', 'new', 'gone']) })]),
-      }),
-    )
-    .optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-})
-
-export const CaseReportSchema = z.object({
-  name: z.string(),
-  outcome: z.enum(['passed', 'failed', 'error']),
-  durationMs: z.number(),
-  checks: z.array(CheckResultSchema),
-  error: z.string().optional(),
-  keys: z.array(z.string()).optional(),
-})
-
 export const TestRunStatusSchema = z.object({
   runId: Id,
   state: z.enum(['running', 'done', 'cancelled']),
@@ -256,33 +180,6 @@ export const TestRunStatusSchema = z.object({
   /** In the order of the cases run; null for a case not finished yet. */
   cases: z.array(CaseReportSchema.nullable()),
   durationMs: z.number(),
-})
-
-export const CompareSideSchema = z.object({
-  /** "Demo · config default". */
-  label: z.string(),
-  /** HTTP status, or null when no answer came. */
-  status: z.number().int().nullable(),
-  /** The error in words when the side failed. */
-  error: z.string().nullable(),
-  total: z.number().int().nullable(),
-  durationMs: z.number(),
-  /** The top items' keys and labels, best first, to the compared depth. */
-  keys: z.array(z.string()),
-  labels: z.array(z.string()),
-  /** The statistics' distribution (cutoff → results), for the chart. */
-  stats: z.array(z.object({ cutoff: z.string(), numResults: z.number().int() })),
-})
-
-export const ComparisonSchema = z.object({
-  depth: z.number().int(),
-  a: CompareSideSchema,
-  b: CompareSideSchema,
-  /** Null when a side failed. */
-  figures: z
-    .object({ overlap: z.number().int(), jaccard: z.number(), rbo: z.number(), kendallTau: z.number().nullable() })
-    .nullable(),
-  changes: CheckResultSchema.shape.changes.unwrap(),
 })
 
 export const contract = {
@@ -496,19 +393,12 @@ export interface ExplorerBridge {
 export type AppInfo = z.infer<typeof AppInfoSchema>
 export type ConnectionInput = z.infer<typeof ConnectionInputSchema>
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>
-export type QueryReply = z.infer<typeof QueryReplySchema>
-export type Timings = z.infer<typeof TimingsSchema>
 export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
 export type ConnectionCheckResult = z.infer<typeof ConnectionCheckResultSchema>
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>
 export type WorkspaceBinding = z.infer<typeof WorkspaceBindingSchema>
 export type WorkspaceView = z.infer<typeof WorkspaceViewSchema>
 export type Draft = z.infer<typeof DraftSchema>
 export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 export type ExportStatus = z.infer<typeof ExportStatusSchema>
-export type RunTarget = z.infer<typeof RunTargetSchema>
 export type TestRunStatus = z.infer<typeof TestRunStatusSchema>
-export type Comparison = z.infer<typeof ComparisonSchema>
-export type CompareSide = z.infer<typeof CompareSideSchema>

@@ -1,6 +1,6 @@
 import { itemKey, itemLabel } from '../compare/item-key'
-import type { QueryReply } from '../ipc/contract'
 import type { QueryRequest } from '../query/model'
+import type { QueryReply } from '../query/query-reply'
 import type { ResultItem } from '../responses'
 import type { RunOutcome } from './evaluate'
 import { depthNeeded, needsTotal, type Expectations, type TestCase } from './test-case'

@@ -1,4 +1,5 @@
-import { compareRankings, type RankChange } from '../compare/rank-metrics'
+import { z } from 'zod'
+import { compareRankings, RankChangeSchema } from '../compare/rank-metrics'
 import type { Expectations } from './test-case'
 
 /** What one run of a case's query gave: enough to judge every kind of expectation. */
@@ -16,17 +17,19 @@ export interface RunOutcome {
   durationMs: number
 }
 
-export interface CheckResult {
+export const CheckResultSchema = z.object({
   /** The expectation in words: "status 200", "total ≥ 100", "2988507 within top 3". */
-  what: string
-  passed: boolean
-  expected: string
-  actual: string
+  what: z.string(),
+  passed: z.boolean(),
+  expected: z.string(),
+  actual: z.string(),
   /** For a snapshot that failed: the rank diff against the recorded ids… */
-  changes?: RankChange[]
+  changes: z.array(RankChangeSchema).optional(),
   /** …and the labels of the items this run saw, by key (recorded ids have none). */
-  labels?: Record<string, string>
-}
+  labels: z.record(z.string(), z.string()).optional(),
+})
+
+export type CheckResult = z.infer<typeof CheckResultSchema>
 
 const number = (value: number) => value.toLocaleString('en-US')
 

@@ -1,5 +1,6 @@
+import { z } from 'zod'
 import { moveText } from '../compare/rank-metrics'
-import type { CheckResult } from './evaluate'
+import { CheckResultSchema } from './evaluate'
 
 /**
  * A run of a workspace's test cases, as the app shows it, the command line
@@ -7,17 +8,19 @@ import type { CheckResult } from './evaluate'
  * never disagree about what failed.
  */
 
-export interface CaseReport {
-  name: string
+export const CaseReportSchema = z.object({
+  name: z.string(),
   /** passed / failed: every check ran; error: the case could not run (unknown saved query, no connection). */
-  outcome: 'passed' | 'failed' | 'error'
-  durationMs: number
-  checks: CheckResult[]
+  outcome: z.enum(['passed', 'failed', 'error']),
+  durationMs: z.number(),
+  checks: z.array(CheckResultSchema),
   /** Why the case could not run (outcome error). */
-  error?: string
+  error: z.string().optional(),
   /** The keys of the top items the run saw, best first: what "Update snapshot" records. */
-  keys?: string[]
-}
+  keys: z.array(z.string()).optional(),
+})
+
+export type CaseReport = z.infer<typeof CaseReportSchema>
 
 export interface SuiteReport {
   /** The workspace's name. */
