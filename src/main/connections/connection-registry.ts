@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { ConnectionInput, ConnectionView } from '../../shared/ipc/contract'
+import { checkConnectionRules, SECRET_NEEDS_CLIENT_ID } from '../../shared/connections/connection-rules'
 import type { TokenAccount, TokenManager } from '../auth/token-manager'
 import { tokenCacheKey, tokenRequestOf } from '../auth/token-manager'
-import { parseHttpUrl } from '../query/http-client'
 import { decodeBoundSecret, encodeBoundSecret, originOf, SECRET_REENTRY_MESSAGE } from '../credentials/bound-secret'
 import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
 import type { QueryTarget } from '../query/query-runner'
@@ -128,7 +128,7 @@ export class ConnectionRegistry {
     const clean = checkConnection(input)
     const saved = input.id ? this.get(input.id) : null
     if (typedSecret && !clean.clientId) {
-      const problem = { field: 'clientId', message: 'Client ID: a client secret needs the client ID it belongs to.' }
+      const problem = { ...SECRET_NEEDS_CLIENT_ID }
       throw new ExplorerError('validation', problem.message, { problems: [problem] })
     }
     const connection: StoredConnection = { ...clean, id: `check:${randomUUID()}` }
@@ -266,52 +266,16 @@ function deadlineMs(connection: StoredConnection): number | undefined {
   return connection.deadlineSeconds === undefined ? undefined : connection.deadlineSeconds * 1000
 }
 
-export const DEADLINE_SECONDS = { min: 1, max: 600 } as const
+export { DEADLINE_SECONDS } from '../../shared/connections/connection-rules'
 
 /**
- * The rules a saved profile keeps beyond the contract's types: http(s) URLs
- * without credentials in them, a numeric version, trimmed names. Every problem
- * is reported at once, per field.
+ * The rules a saved profile keeps beyond the contract's types (stated once,
+ * in shared/connections/connection-rules.ts, which the connection form uses
+ * too): http(s) URLs without credentials in them, a numeric version, trimmed
+ * names. Every problem is reported at once, per field.
  */
 export function checkConnection(input: ConnectionInput): ConnectionInput {
-  const problems: { field: string; message: string }[] = []
-  const trimmed: ConnectionInput = {
-    ...input,
-    name: input.name.trim(),
-    authUrl: input.authUrl.trim(),
-    queryUrl: input.queryUrl.trim(),
-    workspace: input.workspace.trim(),
-    api: input.api.trim(),
-    clientId: input.clientId.trim(),
-    ...(input.version !== undefined ? { version: input.version.trim() } : {}),
-    ...(input.config !== undefined ? { config: input.config.trim() } : {}),
-  }
-  if (!trimmed.name) problems.push({ field: 'name', message: 'Name: give the connection a name.' })
-  for (const [field, label] of [
-    ['authUrl', 'Auth URL'],
-    ['queryUrl', 'Query URL'],
-  ] as const) {
-    const value = trimmed[field]
-    if (field === 'authUrl' && !value && !trimmed.clientId) continue
-    try {
-      parseHttpUrl(value)
-    } catch (error) {
-      problems.push({ field, message: `${label}: ${value ? (error as Error).message : 'enter the address, starting with http:// or https://.'}` })
-    }
-  }
-  if (trimmed.version && !/^\d+(\.\d+)*$/.test(trimmed.version)) {
-    problems.push({ field: 'version', message: `Version: a number such as 4 (or leave it empty), not "${trimmed.version.slice(0, 20)}".` })
-  }
-  if (!trimmed.workspace) problems.push({ field: 'workspace', message: 'Workspace: enter the workspace name.' })
-  const deadline = trimmed.deadlineSeconds
-  if (deadline !== undefined && !(Number.isInteger(deadline) && deadline >= DEADLINE_SECONDS.min && deadline <= DEADLINE_SECONDS.max)) {
-    problems.push({
-      field: 'deadlineSeconds',
-      message: `Request deadline: a whole number of seconds from ${DEADLINE_SECONDS.min} to ${DEADLINE_SECONDS.max} (or leave it empty for 60), not ${String(deadline).slice(0, 20)}.`,
-    })
-  }
-  if (!trimmed.version) delete trimmed.version
-  if (!trimmed.config) delete trimmed.config
+  const { input: trimmed, problems } = checkConnectionRules(input)
   if (problems.length > 0) {
     throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
   }

@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici'
 import { formatBytes } from '../../shared/byte-size'
+import { checkHttpUrl } from '../../shared/connections/connection-rules'
 import { ExplorerError } from '../../shared/ipc/errors'
 
 export interface HttpRequest {
@@ -300,20 +301,11 @@ class Deadlines {
   }
 }
 
+/** An absolute http(s) URL without credentials (the rule is shared with the connection form), else a validation error. */
 export function parseHttpUrl(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new ExplorerError('validation', `"${text.slice(0, 200)}" is not a valid URL.`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ExplorerError('validation', `The URL must start with http:// or https:// (got ${url.protocol}).`)
-  }
-  if (url.username || url.password) {
-    throw new ExplorerError('validation', 'The URL must not carry a user name or password; the client secret goes in its own field.')
-  }
-  return url
+  const checked = checkHttpUrl(text)
+  if (!checked.ok) throw new ExplorerError('validation', checked.message)
+  return checked.url
 }
 
 function tooMuchAtOnce(max: number): ExplorerError {

@@ -27,3 +27,5 @@ export const ConnectionInputSchema = z
     tokenRequest: z.enum(TOKEN_REQUEST_KINDS).optional(),
   })
   .strict()
+
+export type ConnectionInput = z.infer<typeof ConnectionInputSchema>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ApiDescriptionSchema } from '../api-description'
 import { CompareSideSchema, ComparisonSchema, type CompareSide, type Comparison } from '../compare/comparison'
 import { RunTargetSchema, type RunTarget } from '../compare/compare-targets'
-import { ConnectionInputSchema } from '../connections/connection-input'
+import { ConnectionInputSchema, type ConnectionInput } from '../connections/connection-input'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../export/plan'
 import { HistoryEntrySchema, type HistoryEntry } from '../history/history-entry'
 import { QueryRequestSchema } from '../query/model'
@@ -391,7 +391,7 @@ export interface ExplorerBridge {
 }
 
 export type AppInfo = z.infer<typeof AppInfoSchema>
-export type ConnectionInput = z.infer<typeof ConnectionInputSchema>
+export type { ConnectionInput }
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>
 export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
