@@ -1,10 +1,10 @@
-import { ExplorerError } from '../../shared/ipc/errors'
-import type { QueryRequest } from '../../shared/query/model'
-import { rankingRequest } from '../../shared/test-cases/case-request'
-import { uniqueCaseName } from '../../shared/test-cases/case-name'
-import { withSnapshot } from '../../shared/test-cases/derive-expectations'
-import type { Expectations, TestCase } from '../../shared/test-cases/test-case'
-import type { Workspace } from '../../shared/workspace/workspace-file'
+import { ExplorerError } from '../ipc/errors'
+import type { QueryRequest } from '../query/model'
+import { rankingRequest } from '../test-cases/case-request'
+import { uniqueCaseName } from '../test-cases/case-name'
+import { withSnapshot } from '../test-cases/derive-expectations'
+import type { Expectations, TestCase } from '../test-cases/test-case'
+import type { Workspace } from './workspace-file'
 
 /**
  * The edits a user makes to the open workspace's test cases, as functions

@@ -1,6 +1,6 @@
-import { ExplorerError } from '../../shared/ipc/errors'
-import type { QueryRequest } from '../../shared/query/model'
-import type { SavedQuery, Workspace, WorkspaceConnection } from '../../shared/workspace/workspace-file'
+import { ExplorerError } from '../ipc/errors'
+import type { QueryRequest } from '../query/model'
+import type { SavedQuery, Workspace, WorkspaceConnection } from './workspace-file'
 
 /**
  * The edits a user makes to the saved queries of the open workspace, as
