@@ -1,14 +1,15 @@
 import { ApiDescriptionSchema, type ApiDescription } from '../../shared/api-description'
 import type { ConnectionCheck } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
+import { buildDescriptionUrl } from '../../shared/query/url'
 import type { TokenAccount, TokenManager, TokenMode } from '../auth/token-manager'
 import type { QueryRunner } from '../query/query-runner'
 import { messageOf, parseJson } from '../query/response-body'
 import type { StoredConnection } from './connection-store'
 
 export function descriptionUrl(connection: StoredConnection, api: string): string {
-  const version = connection.version ? `/${encodeURIComponent(connection.version)}` : ''
-  return `${connection.queryUrl.replace(/\/+$/, '')}${version}/${encodeURIComponent(connection.workspace)}/api/${encodeURIComponent(api)}/`
+  // An empty version is none here, as it always was (a saved profile never keeps one).
+  return buildDescriptionUrl(connection.queryUrl, { version: connection.version || undefined, workspace: connection.workspace, api })
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { HistoryEntry, QueryReply } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
-import { buildUrl } from '../../shared/query/url'
+import { buildSentUrl } from '../../shared/query/url'
 
 /** What the History needs to know of the connection a run went to. */
 export interface RunConnection {
@@ -30,11 +30,11 @@ export function itemCountOf(body: unknown): number | null {
   return null
 }
 
-/** The URL the runner sends for this request; kept in step with QueryRunner.run, which never puts a token in it. */
+/** The URL the runner sends for this request (the same rule as QueryRunner.run, which never puts a token in it). */
 export function sentUrl(connection: RunConnection | null, request: QueryRequest): string {
   if (!connection) return ''
   try {
-    return buildUrl(connection.queryUrl, request.version !== undefined || connection.version === undefined ? request : { ...request, version: connection.version })
+    return buildSentUrl(connection.queryUrl, connection.version, request)
   } catch {
     return ''
   }

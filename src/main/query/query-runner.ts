@@ -3,7 +3,7 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryReply } from '../../shared/ipc/contract'
 import type { QueryRequest, ResponseType } from '../../shared/query/model'
 import { nestedDeeperThan } from '../../shared/json-depth'
-import { buildUrl } from '../../shared/query/url'
+import { buildSentUrl, rootMemo } from '../../shared/query/url'
 import { validateRequest } from '../../shared/query/validate'
 import {
   CountResponseSchema,
@@ -78,6 +78,8 @@ export class QueryRunner {
   private readonly running = new Map<string, () => void>()
   private readonly shared = new Map<string, SharedRun>()
   private lastBearer: { token: string; headers: Record<string, string> } | null = null
+  /** The last API root written: a session sends its requests to one API, so its root is written once. */
+  private readonly root = rootMemo()
   readonly cache: ReplyCache
 
   constructor(
@@ -100,11 +102,7 @@ export class QueryRunner {
     request: QueryRequest,
     options: { fresh?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<QueryReply> {
-    const problems = validateRequest(request)
-    if (problems.length > 0) {
-      throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
-    }
-    const url = buildUrl(target.queryUrl, request.version !== undefined || target.version === undefined ? request : { ...request, version: target.version })
+    const url = this.sentUrl(target, request)
     const key = `${target.key}\n${url}`
     if (!options.fresh) {
       const hit = this.cache.get(key)
@@ -163,15 +161,20 @@ export class QueryRunner {
    * the same sentences as `run` (a 406 names the format).
    */
   async fetchBytes(target: QueryTarget, request: QueryRequest, options: { signal?: AbortSignal | undefined } = {}): Promise<RawReply> {
-    const problems = validateRequest(request)
-    if (problems.length > 0) {
-      throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
-    }
-    const url = buildUrl(target.queryUrl, request.version !== undefined || target.version === undefined ? request : { ...request, version: target.version })
+    const url = this.sentUrl(target, request)
     const response = await this.send(url, target.account, { signal: options.signal, deadlineMs: target.deadlineMs })
     const contentType = header(response, 'content-type')
     refuseErrorStatus(response, contentType)
     return { url, status: response.status, contentType, body: response.body }
+  }
+
+  /** The URL sent for a valid request (the connection's version filled in); a request that is not valid is refused. */
+  private sentUrl(target: QueryTarget, request: QueryRequest): string {
+    const problems = validateRequest(request)
+    if (problems.length > 0) {
+      throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
+    }
+    return buildSentUrl(target.queryUrl, target.version, request, this.root)
   }
 
   /**
