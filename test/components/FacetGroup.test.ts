@@ -53,13 +53,13 @@ afterEach(() => {
 /** The window's client picks its bridge when it loads: the stand-in goes in first. */
 async function withBridge() {
   window.explorer = bridge
-  const [{ default: FacetGroup }, { useConnectionsStore }, { useQueryStore }] = await Promise.all([
+  const [{ default: FacetGroup }, { useConnectionsStore }, { useChainStore }] = await Promise.all([
     import('../../src/renderer/components/facets/FacetGroup.vue'),
     import('../../src/renderer/stores/connections'),
-    import('../../src/renderer/stores/query'),
+    import('../../src/renderer/stores/chain'),
   ])
   const { useFacetsStore } = await import('../../src/renderer/stores/facets')
-  return { FacetGroup, useConnectionsStore, useQueryStore, useFacetsStore }
+  return { FacetGroup, useConnectionsStore, useChainStore, useFacetsStore }
 }
 
 const RLO = '\u202E'
@@ -77,13 +77,13 @@ function optionsReply(options: { id: string; name: string; count: number }[]) {
 
 describe('FacetGroup', () => {
   it('shows the whole reason its options could not be read, wrapped, not cut off', async () => {
-    const { FacetGroup, useConnectionsStore, useQueryStore } = await withBridge()
+    const { FacetGroup, useConnectionsStore, useChainStore } = await withBridge()
     const pinia = createPinia()
     // As wide as the facets column at 1024 px.
     const Column = defineComponent(() => () => h('div', { style: 'width: 240px' }, [h(FacetGroup, { facet: 'country' })]))
     const screen = await render(Column, { global: { plugins: [pinia] } })
     await useConnectionsStore(pinia).load()
-    useQueryStore(pinia).updateStep(0, { endpoint: 'search', parameters: { query: 'san' } })
+    useChainStore(pinia).updateStep(0, { endpoint: 'search', parameters: { query: 'san' } })
 
     const error = screen.getByText(/^Options could not be read:/)
     await expect.element(error).toBeVisible()
@@ -98,11 +98,11 @@ describe('FacetGroup', () => {
   it("shows an option label's bidi override as a visible escape, and filters by the id as sent", async () => {
     // "Invoice", RLO, "txt.exe" would read as "Invoiceexe.txt" if the RLO were obeyed.
     runReply = optionsReply([{ id: `ye${RLO}01`, name: `Invoice${RLO}txt.exe`, count: 3 }])
-    const { FacetGroup, useConnectionsStore, useQueryStore, useFacetsStore } = await withBridge()
+    const { FacetGroup, useConnectionsStore, useChainStore, useFacetsStore } = await withBridge()
     const pinia = createPinia()
     const screen = await render(FacetGroup, { props: { facet: 'country' }, global: { plugins: [pinia] } })
     await useConnectionsStore(pinia).load()
-    useQueryStore(pinia).updateStep(0, { endpoint: 'search', parameters: { query: 'san' } })
+    useChainStore(pinia).updateStep(0, { endpoint: 'search', parameters: { query: 'san' } })
 
     const label = screen.getByText('Invoice⟨U+202E⟩txt.exe')
     await expect.element(label).toBeVisible()

@@ -9,7 +9,8 @@ import type { QueryRequest } from '../../shared/query/model'
 import { validateRequest } from '../../shared/query/validate'
 import { call, ExplorerClientError, errorMessage } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
-import { useQueryStore } from './query'
+import { useChainStore } from './chain'
+import { latestCall } from './latest-call'
 
 /** idle: nothing compared yet; running: both sides on their way; done / error / cancelled: how the last one ended. */
 export type ComparePhase = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
@@ -27,7 +28,7 @@ const describedKey = (connectionId: string, api: string) => `${connectionId}\n${
  */
 export const useCompareStore = defineStore('compare', () => {
   const connections = useConnectionsStore()
-  const query = useQueryStore()
+  const editor = useChainStore()
 
   const open = ref(false)
   const a = ref<TargetForm>(blank())
@@ -45,7 +46,8 @@ export const useCompareStore = defineStore('compare', () => {
   /** Configurations each connection's API describes (null: it has no description), read once per run of the app. */
   const described = ref<Record<string, string[] | null>>({})
   let requestId: string | null = null
-  let generation = 0
+  /** Every run and cancel starts anew: an answer to an older comparison is dropped. */
+  const runs = latestCall()
 
   const running = computed(() => phase.value === 'running')
 
@@ -128,7 +130,7 @@ export const useCompareStore = defineStore('compare', () => {
 
   /** The request both sides run: the editor's chain as results, its options, without the top bar's configuration. */
   function chainRequest(): QueryRequest {
-    return compareRequest(query.request('results', 0), query.version !== undefined)
+    return compareRequest(editor.request('results', 0), editor.version !== undefined)
   }
 
   const requestKey = computed(() => {
@@ -145,7 +147,7 @@ export const useCompareStore = defineStore('compare', () => {
   async function run(): Promise<void> {
     if (running.value) return
     const built = chainRequest()
-    const chain = problemsForEditor(validateRequest(built, { description: connections.description }), query.chain).map((problem) => problem.message)
+    const chain = problemsForEditor(validateRequest(built, { description: connections.description }), editor.chain).map((problem) => problem.message)
     const found = [...targetProblems('A', a.value, connections.connections), ...targetProblems('B', b.value, connections.connections), ...chain]
     problems.value = found
     error.value = null
@@ -153,7 +155,7 @@ export const useCompareStore = defineStore('compare', () => {
       phase.value = 'error'
       return
     }
-    const current = ++generation
+    const current = runs.start()
     const id = crypto.randomUUID()
     requestId = id
     const key = requestKey.value
@@ -167,12 +169,12 @@ export const useCompareStore = defineStore('compare', () => {
         b: runTarget(b.value, built.api),
         depth: depth.value,
       })
-      if (current !== generation) return
+      if (!current()) return
       result.value = reply
       ranKey.value = key
       phase.value = 'done'
     } catch (e) {
-      if (current !== generation) return
+      if (!current()) return
       if (e instanceof ExplorerClientError && e.error.code === 'cancelled') {
         phase.value = 'cancelled'
         return
@@ -180,7 +182,7 @@ export const useCompareStore = defineStore('compare', () => {
       error.value = errorMessage(e)
       phase.value = 'error'
     } finally {
-      if (current === generation) {
+      if (current()) {
         startedAt.value = null
         requestId = null
       }
@@ -190,7 +192,7 @@ export const useCompareStore = defineStore('compare', () => {
   /** Stops both sides; the comparison shown before stays. */
   async function cancel(): Promise<void> {
     if (!running.value) return
-    generation++
+    runs.supersede()
     const id = requestId
     requestId = null
     phase.value = 'cancelled'

@@ -6,6 +6,7 @@ import type { ResultsResponse } from '../../shared/responses'
 import { facetOptions, type FacetOption } from '../../shared/results/facet-options'
 import { buildUrl } from '../../shared/query/url'
 import { call, errorMessage } from '../api/explorer-client'
+import { useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
 import { useQueryStore } from './query'
 
@@ -29,6 +30,7 @@ export type SelectionMode = 'multiple' | 'single'
  */
 export const useFacetsStore = defineStore('facets', () => {
   const connections = useConnectionsStore()
+  const editor = useChainStore()
   const query = useQueryStore()
 
   const states = ref<Record<string, FacetState>>({})
@@ -46,7 +48,7 @@ export const useFacetsStore = defineStore('facets', () => {
 
   const stateOf = (facet: string): FacetState => states.value[facet] ?? { status: 'waiting', options: [], message: null }
   const modeOf = (facet: string): SelectionMode => modes.value[facet] ?? 'multiple'
-  const selectedIds = (facet: string): string[] => facetSelectedIds(query.steps, facet)
+  const selectedIds = (facet: string): string[] => facetSelectedIds(editor.steps, facet)
 
   function setMode(facet: string, mode: SelectionMode): void {
     modes.value = { ...modes.value, [facet]: mode }
@@ -56,7 +58,7 @@ export const useFacetsStore = defineStore('facets', () => {
 
   /** Writes the selection into the chain, and shows its results at once when results are already on screen. */
   function select(facet: string, ids: string[]): void {
-    query.setFacetSelection(facet, ids)
+    editor.setFacetSelection(facet, ids)
     if (query.phase === 'done' || query.phase === 'cancelled') void query.run()
   }
 
@@ -69,7 +71,7 @@ export const useFacetsStore = defineStore('facets', () => {
   const clear = (facet: string) => select(facet, [])
 
   async function load(facet: string): Promise<void> {
-    const base = query.request('results', 0, OPTIONS_PER_FACET)
+    const base = editor.request('results', 0, OPTIONS_PER_FACET)
     const built = facetOptionsChain({ ...base, options: { ...base.options, level: 1, offset: undefined } }, facet)
     delete built.options.offset
     delete built.options.homogeneousArrays
@@ -113,7 +115,7 @@ export const useFacetsStore = defineStore('facets', () => {
     const connection = connections.selected
     if (!connection) return ''
     try {
-      return buildUrl(connection.queryUrl, query.request('statistics', 0))
+      return buildUrl(connection.queryUrl, editor.request('statistics', 0))
     } catch {
       return ''
     }

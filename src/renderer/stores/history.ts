@@ -2,7 +2,8 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { HistoryEntry } from '../../shared/ipc/contract'
 import { call, errorMessage } from '../api/explorer-client'
-import { useQueryStore } from './query'
+import { useChainStore } from './chain'
+import { latestCall } from './latest-call'
 
 /** How many runs the History region lists at once; the search reaches all that are kept. */
 export const HISTORY_SHOWN = 200
@@ -14,20 +15,20 @@ export const useHistoryStore = defineStore('history', () => {
   const loading = ref(false)
   const error = ref<string | null>(null)
   /** Answers can come back out of order while the user types: only the latest request's answer is shown. */
-  let generation = 0
+  const loads = latestCall()
 
   async function load(): Promise<void> {
-    const mine = ++generation
+    const latest = loads.start()
     loading.value = true
     try {
       const found = await call('history:list', { text: text.value, limit: HISTORY_SHOWN })
-      if (mine !== generation) return
+      if (!latest()) return
       entries.value = found
       error.value = null
     } catch (e) {
-      if (mine === generation) error.value = errorMessage(e)
+      if (latest()) error.value = errorMessage(e)
     } finally {
-      if (mine === generation) loading.value = false
+      if (latest()) loading.value = false
     }
   }
 
@@ -50,7 +51,7 @@ export const useHistoryStore = defineStore('history', () => {
 
   /** Loads the run's request into the editor from the URL it sent; runs nothing. */
   async function openInEditor(entry: HistoryEntry): Promise<{ ok: true } | { ok: false; message: string }> {
-    return useQueryStore().replaceFromUrl(entry.url)
+    return useChainStore().replaceFromUrl(entry.url)
   }
 
   return { entries, text, loading, error, load, search, clear, openInEditor }

@@ -6,6 +6,7 @@ import { runTargetOf, type TargetChoice } from '../../shared/test-cases/run-view
 import type { Expectations } from '../../shared/test-cases/test-case'
 import { call, errorMessage } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
+import { latestCall } from './latest-call'
 import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
@@ -213,11 +214,11 @@ export const useTestsStore = defineStore('tests', () => {
   }
 
   // The configurations of the target's API (the connection's own when none is chosen), from its description.
-  let describing = 0
+  const describing = latestCall()
   watch(
     () => [target.value.connectionId, target.value.api || targetConnection.value?.api || ''] as const,
     async ([connectionId, api]) => {
-      const mine = ++describing
+      const latest = describing.start()
       targetConfigs.value = []
       if (!connectionId || !api) return
       if (connectionId === connections.selectedId && api === connections.description?.api) {
@@ -226,10 +227,10 @@ export const useTestsStore = defineStore('tests', () => {
       }
       try {
         const description = await call('api:describe', { connectionId, api })
-        if (mine === describing) targetConfigs.value = description?.configs ?? []
+        if (latest()) targetConfigs.value = description?.configs ?? []
       } catch {
         // Nothing to offer but each case's own config; the run itself says what is wrong with the target.
-        if (mine === describing) targetConfigs.value = []
+        if (latest()) targetConfigs.value = []
       }
     },
   )

@@ -7,7 +7,7 @@ import type { SavedQuery } from '../../shared/workspace/workspace-file'
 import { sameQuery } from '../../shared/workspace/query-equality'
 import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
-import { useQueryStore } from './query'
+import { useChainStore } from './chain'
 import { useToastsStore } from './toasts'
 import { offerDownload } from '../files/offer-download'
 
@@ -26,7 +26,7 @@ export type SaveOutcome = 'saved' | 'cancelled' | 'failed'
  */
 export const useWorkspaceStore = defineStore('workspace', () => {
   const connections = useConnectionsStore()
-  const query = useQueryStore()
+  const editor = useChainStore()
   const toasts = useToastsStore()
 
   const view = shallowRef<WorkspaceView | null>(null)
@@ -44,7 +44,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   const host = computed(() => connections.info?.host ?? 'browser')
   /** The editor's query as it would be saved: the page looked at (offset) is not part of it. */
-  const editorRequest = computed<QueryRequest>(() => query.request(query.responseType, 0, Number(query.count), true))
+  const editorRequest = computed<QueryRequest>(() => editor.request(editor.responseType, 0, Number(editor.count), true))
   const queries = computed(() => view.value?.queries ?? [])
   const selected = computed<SavedQuery | null>(() => queries.value.find((q) => q.name === savedQuery.value) ?? null)
 
@@ -117,7 +117,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const id = draft.connectionId
     const exists = (connectionId: string | null | undefined) => connections.connections.some((c) => c.id === connectionId)
     if (id && id !== connections.selectedId && exists(id) && !exists(connections.info?.lastConnectionId)) await connections.select(id)
-    if (draft.request.steps.length > 0) await query.loadRequest(draft.request)
+    if (draft.request.steps.length > 0) await editor.loadRequest(draft.request)
     savedQuery.value = draft.savedQuery !== null && queries.value.some((q) => q.name === draft.savedQuery) ? draft.savedQuery : null
     lastDraft = draftKey.value
   }
@@ -162,7 +162,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const binding = bindingOf(name)
     if (!saved || !binding?.connectionId) return false
     if (binding.connectionId !== connections.selectedId) await connections.choose(binding.connectionId)
-    await query.loadRequest(saved.request)
+    await editor.loadRequest(saved.request)
     savedQuery.value = name
     if (binding.how === 'moved' && !movedNoted.has(binding.fileConnectionId)) {
       movedNoted.add(binding.fileConnectionId)

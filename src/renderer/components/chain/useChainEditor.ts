@@ -1,15 +1,15 @@
 import { storeToRefs } from 'pinia'
 import { computed, nextTick, ref } from 'vue'
 import { allowedEndpoints, problemsOfStep } from '../../../shared/chain/editor-chain'
+import { useChainStore } from '../../stores/chain'
 import { useConnectionsStore } from '../../stores/connections'
-import { useQueryStore } from '../../stores/query'
 
 /** The chain editor's logic: the cards in order, adding and removing them, and reordering by drag. */
 export function useChainEditor() {
   const connections = useConnectionsStore()
-  const query = useQueryStore()
+  const editor = useChainStore()
   const { description, descriptionState } = storeToRefs(connections)
-  const { chain, problems } = storeToRefs(query)
+  const { chain, problems } = storeToRefs(editor)
 
   const endpointsFor = (index: number) => allowedEndpoints(description.value, chain.value, index)
   const problemsFor = (index: number) => problemsOfStep(problems.value, index)
@@ -23,11 +23,11 @@ export function useChainEditor() {
     cards?.[cards.length - 1]?.querySelector<HTMLElement>('input:not([type=checkbox])')?.focus()
   }
   async function addEndpointStep(): Promise<void> {
-    query.addEndpointStep()
+    editor.addEndpointStep()
     await focusLast()
   }
   async function addContextStep(): Promise<void> {
-    query.addContextStep()
+    editor.addContextStep()
     await focusLast()
   }
 
@@ -45,7 +45,7 @@ export function useChainEditor() {
     dropAt.value = index
   }
   function drop(index: number): void {
-    if (dragging.value !== null && dragging.value !== index) query.moveStep(dragging.value, index)
+    if (dragging.value !== null && dragging.value !== index) editor.moveStep(dragging.value, index)
     end()
   }
   function end(): void {
@@ -54,7 +54,7 @@ export function useChainEditor() {
   }
 
   return {
-    query, chain, descriptionState, freeForm, endpointsFor, problemsFor, list,
+    editor, chain, descriptionState, freeForm, endpointsFor, problemsFor, list,
     addEndpointStep, addContextStep, dragging, dropAt, grab, over, drop, end,
   }
 }

@@ -2,7 +2,7 @@ import { ref } from 'vue'
 import { COPY_AS_KINDS, COPY_AS_LABELS, SECRET_VARIABLE, copyAsText, type CopyAsKind } from '../../../shared/copy-as/copy-as'
 import { copyText } from '../../clipboard/copy-text'
 import { useConnectionsStore } from '../../stores/connections'
-import { useQueryStore } from '../../stores/query'
+import { useChainStore } from '../../stores/chain'
 import { useToastsStore } from '../../stores/toasts'
 
 /**
@@ -11,7 +11,7 @@ import { useToastsStore } from '../../stores/toasts'
  * a toast that says which variable to set before running it.
  */
 export function useCopyAsMenu() {
-  const query = useQueryStore()
+  const editor = useChainStore()
   const connections = useConnectionsStore()
   const toasts = useToastsStore()
   const open = ref(false)
@@ -25,7 +25,7 @@ export function useCopyAsMenu() {
     open.value = false
     const connection = connections.selected
     if (!connection) return
-    const text = copyAsText(kind, connection, query.request(query.responseType, query.offset, query.count, true))
+    const text = copyAsText(kind, connection, editor.request(editor.responseType, editor.offset, editor.count, true))
     const label = COPY_AS_LABELS[kind]
     if (!(await copyText(text))) {
       toasts.show(`Could not copy the request as ${label}: the clipboard refused.`, { tone: 'danger', key: 'copy-as' })

@@ -3,7 +3,8 @@ import { computed } from 'vue'
 import { FORMATS, RESPONSE_TYPES, type OptionName, type ResponseType } from '../../../shared/query/model'
 import { optionApplies, responseTypeLabel } from '../../../shared/query/response-types'
 import { useConnectionsStore } from '../../stores/connections'
-import { PAGE_SIZES, useQueryStore } from '../../stores/query'
+import { PAGE_SIZES, useChainStore } from '../../stores/chain'
+import { useQueryStore } from '../../stores/query'
 
 /** What each response type answers, for the picker's tooltip. */
 const TYPE_HINTS: Record<ResponseType, string> = {
@@ -20,7 +21,7 @@ const TYPE_HINTS: Record<ResponseType, string> = {
 export function useQueryOptions() {
   const query = useQueryStore()
   const connections = useConnectionsStore()
-  const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column } = storeToRefs(query)
+  const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column } = storeToRefs(useChainStore())
 
   const responseTypes = RESPONSE_TYPES.map((type) => ({ value: type, label: responseTypeLabel(type), hint: TYPE_HINTS[type] }))
   /** An option the chosen type does not take is not sent: its control is disabled so the form says the same as the URL. */

@@ -1,6 +1,7 @@
 import { storeToRefs } from 'pinia'
 import { computed, nextTick, ref, watch } from 'vue'
 import { useCopyFeedback } from '../../clipboard/copy-text'
+import { useChainStore } from '../../stores/chain'
 import { useQueryStore } from '../../stores/query'
 
 /**
@@ -9,8 +10,9 @@ import { useQueryStore } from '../../stores/query'
  * chain as it was and says why under the box.
  */
 export function useRequestUrlBox() {
+  const editor = useChainStore()
   const query = useQueryStore()
-  const { requestUrl } = storeToRefs(query)
+  const { requestUrl } = storeToRefs(editor)
 
   /** What the user typed, while it differs from the chain's own URL. */
   const draft = ref<string | null>(null)
@@ -38,7 +40,7 @@ export function useRequestUrlBox() {
       draft.value = null
       return true
     }
-    const outcome = await query.replaceFromUrl(text)
+    const outcome = await editor.replaceFromUrl(text)
     if (!outcome.ok) {
       message.value = outcome.message
       return false

@@ -1,11 +1,13 @@
 import { storeToRefs } from 'pinia'
 import { computed } from 'vue'
 import { useElapsedSeconds } from '../../composables/useElapsedSeconds'
+import { useChainStore } from '../../stores/chain'
 import { useCompareStore } from '../../stores/compare'
 import { useQueryStore } from '../../stores/query'
 
 /** Run and Cancel, and how long the query has been running (shown after a moment, so fast runs do not flicker). */
 export function useRunControls() {
+  const editor = useChainStore()
   const query = useQueryStore()
   const compare = useCompareStore()
   const { running, startedAt, phase, progress, lastReply } = storeToRefs(query)
@@ -20,7 +22,7 @@ export function useRunControls() {
   const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
 
   /** The app shares identical answers for 30 s (the Query API is stateless); this asks the service itself again. */
-  const runAgain = () => query.run(query.offset, true, true)
+  const runAgain = () => query.run(editor.offset, true, true)
   const canRunAgain = computed(() => lastReply.value !== null)
 
   return {

@@ -1,6 +1,7 @@
 import { storeToRefs } from 'pinia'
 import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
 import { isEndpointStep } from '../../../shared/query/model'
+import { useChainStore } from '../../stores/chain'
 import { useCompareStore } from '../../stores/compare'
 import { useConnectionsStore } from '../../stores/connections'
 import { useFacetsStore } from '../../stores/facets'
@@ -11,6 +12,7 @@ import { useWorkspaceStore } from '../../stores/workspace'
 /** The explorer screen's logic: loading, the first step, re-running on a new configuration, keyboard shortcuts. */
 export function useExplorerScreen() {
   const connections = useConnectionsStore()
+  const editor = useChainStore()
   const query = useQueryStore()
   const toasts = useToastsStore()
   const workspace = useWorkspaceStore()
@@ -30,20 +32,20 @@ export function useExplorerScreen() {
     () => connections.config,
     () => {
       // Not when a loaded query (History, a saved query, the last session's draft) brings its configuration: nothing runs until Run.
-      if (results.value && !query.running && !query.loading) void query.run(0)
+      if (results.value && !query.running && !editor.loading) void query.run(0)
     },
   )
 
   /** A fresh chain starts on the API's search endpoint, so the first thing to do is type. */
   function startChain(): void {
     const first = description.value?.endpoints.find((endpoint) => endpoint.kind === 'search') ?? description.value?.endpoints[0]
-    const only = query.chain.length === 1 ? query.chain[0]! : null
+    const only = editor.chain.length === 1 ? editor.chain[0]! : null
     if (first && only && isEndpointStep(only.step) && only.step.endpoint === '') {
-      query.updateStep(0, { endpoint: first.name, parameters: Object.fromEntries(first.parameters.map((p) => [p.name, ''])) })
+      editor.updateStep(0, { endpoint: first.name, parameters: Object.fromEntries(first.parameters.map((p) => [p.name, ''])) })
     }
   }
   watch(description, (next) => {
-    query.conformToDescription(next)
+    editor.conformToDescription(next)
     startChain()
   })
 

@@ -1,6 +1,6 @@
 import { computed, type Ref } from 'vue'
 import { optionRows as rowsOf, optionsTitle, selectedText as selectedOf, shownObject, type ObjectEntry, type OptionRow } from '../../../shared/results/answer-view'
-import type { SingleAnswer } from '../../stores/query'
+import type { SingleAnswer } from '../../../shared/query/single-answer'
 
 const number = (value: number) => value.toLocaleString('en-US')
 

@@ -5,7 +5,7 @@ import { cellText, rowText, suggestedWidth, type Column } from '../../../shared/
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
 import { pinnedColumns, pinnedOffsets, scrollLeftToShow } from './pinned-columns'
-import { MARKS } from '../../stores/query'
+import { MARKS } from '../../perf/run-marks'
 
 const ROW_HEIGHT = 34
 const MIN_WIDTH = 48

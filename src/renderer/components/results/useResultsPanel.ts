@@ -2,7 +2,9 @@ import { storeToRefs } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
 import { attributeColumns, columnsFor } from '../../../shared/results/table'
-import { MAX_LOADED_ROWS, useQueryStore } from '../../stores/query'
+import { MAX_LOADED_ROWS } from '../../../shared/results/paging'
+import { useChainStore } from '../../stores/chain'
+import { useQueryStore } from '../../stores/query'
 
 const DEFAULT_ATTRIBUTES = 6
 const number = (value: number) => value.toLocaleString('en-US')
@@ -19,6 +21,7 @@ const ANSWER_SUMMARIES = { count: 'Count', statistics: 'Statistics', resultitem:
 
 /** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
 export function useResultsPanel() {
+  const editor = useChainStore()
   const query = useQueryStore()
   const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited, answer, shown } =
     storeToRefs(query)
@@ -85,7 +88,7 @@ export function useResultsPanel() {
 
   const loadTarget = ref<(typeof LOAD_TARGETS)[number]['value']>('page')
   function loadMore(): void {
-    const rows = loadTarget.value === 'page' ? items.value.length + Number(query.count) : Number(loadTarget.value)
+    const rows = loadTarget.value === 'page' ? items.value.length + Number(editor.count) : Number(loadTarget.value)
     void query.loadMore(Math.min(rows, MAX_LOADED_ROWS))
   }
   const progressShare = computed(() => (progress.value ? progress.value.loaded / Math.max(1, progress.value.target) : 0))

@@ -1,0 +1,120 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { nextTick } from 'vue'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fakeBridge, installBridge } from './fake-bridge'
+
+const fake = fakeBridge()
+installBridge(fake)
+const { useChainStore } = await import('../../src/renderer/stores/chain')
+const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
+
+const CONNECTION = {
+  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:4123/auth', queryUrl: 'http://127.0.0.1:4123/query', workspace: 'world', api: 'places',
+  clientId: '', builtIn: true, hasSecret: false, tokenRequestsLastHour: 0,
+}
+const INFO = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
+
+beforeEach(() => {
+  fake.clear()
+  fake.answers = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': null }
+  setActivePinia(createPinia())
+})
+
+const search = (query: string) => ({ endpoint: 'search', parameters: { query } })
+
+describe('chain store: editing', () => {
+  it('starts with one empty endpoint step', () => {
+    const chain = useChainStore()
+    expect(chain.chain).toHaveLength(1)
+    expect(chain.chain[0]).toMatchObject({ enabled: true, step: { endpoint: '', parameters: {} } })
+  })
+
+  it('adds, updates, moves, disables and removes steps', () => {
+    const chain = useChainStore()
+    chain.updateStep(0, search('madrid'))
+    chain.addContextStep()
+    chain.addEndpointStep()
+    expect(chain.chain.map((entry) => entry.step)).toEqual([search('madrid'), { context: { '': '' } }, { endpoint: '', parameters: {} }])
+    // Each step has its own id, for the cards' keys.
+    expect(new Set(chain.chain.map((entry) => entry.id)).size).toBe(3)
+
+    chain.updateStep(2, { endpoint: 'near', parameters: {} })
+    chain.moveStep(2, 1)
+    expect(chain.chain.map((entry) => entry.step)).toEqual([search('madrid'), { endpoint: 'near', parameters: {} }, { context: { '': '' } }])
+
+    chain.setStepEnabled(1, false)
+    expect(chain.chain[1]!.enabled).toBe(false)
+    expect(chain.steps).not.toContainEqual({ endpoint: 'near', parameters: {} })
+
+    chain.removeStep(1)
+    expect(chain.chain.map((entry) => entry.step)).toEqual([search('madrid'), { context: { '': '' } }])
+  })
+
+  it('starts again from the first page when the chain or an option changes', async () => {
+    const chain = useChainStore()
+    chain.offset = 40
+    chain.updateStep(0, search('paris'))
+    await nextTick()
+    expect(chain.offset).toBe(0)
+    chain.offset = 20
+    chain.level = 2
+    await nextTick()
+    expect(chain.offset).toBe(0)
+  })
+
+  it("builds the request from the chain, the options and the connection's workspace", async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    chain.updateStep(0, search('madrid'))
+    chain.count = 25
+    expect(chain.request('results', 50)).toEqual({ workspace: 'world', api: 'places', steps: [search('madrid')], responseType: 'results', options: { count: 25, offset: 50 } })
+    expect(chain.requestUrl).toBe('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/madrid/results?count=25')
+  })
+})
+
+describe('chain store: loading a request or a URL', () => {
+  it('puts a request in place, its page included, and runs nothing', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    chain.problems = [{ field: 'steps.0', message: 'old' } as never]
+    const loading = chain.loadRequest({
+      workspace: 'world', api: 'places', steps: [search('lima')], responseType: 'resultpage',
+      options: { count: 25, offset: 50, level: 2, cutoff: 0.5, config: 'nightly' },
+    })
+    expect(chain.loading).toBe(true)
+    await loading
+    expect(chain.loading).toBe(false)
+    expect(chain.chain.map((entry) => entry.step)).toEqual([search('lima')])
+    expect(chain).toMatchObject({ responseType: 'resultpage', count: 25, level: 2, cutoff: 0.5, offset: 50, problems: [] })
+    expect(useConnectionsStore().config).toBe('nightly')
+    // Nothing was sent.
+    expect(fake.calls.filter((call) => call.channel === 'query:run')).toEqual([])
+  })
+
+  it('reads a pasted URL into the chain, with a note when it came from elsewhere', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    const own = await chain.replaceFromUrl('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/oslo/results?count=50&offset=100')
+    expect(own).toEqual({ ok: true, note: null })
+    expect(chain.chain.map((entry) => entry.step)).toEqual([search('oslo')])
+    expect(chain.count).toBe(50)
+    expect(chain.offset).toBe(100)
+
+    const other = await chain.replaceFromUrl('http://127.0.0.1:1/query/world/api/places/e/search/p/query/rome/results')
+    expect(other).toEqual({ ok: true, note: 'Read from http://127.0.0.1:1/query — it runs on the current connection, Demo.' })
+    expect(chain.steps).toEqual([search('rome')])
+  })
+
+  it('leaves the chain as it was when the URL does not read, and says why', async () => {
+    const chain = useChainStore()
+    expect(await chain.replaceFromUrl('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/x/results')).toEqual({
+      ok: false, message: 'Choose a connection first: the URL runs on it.',
+    })
+    await useConnectionsStore().load()
+    chain.updateStep(0, search('madrid'))
+    const outcome = await chain.replaceFromUrl('not a url')
+    expect(outcome.ok).toBe(false)
+    if (!outcome.ok) expect(outcome.message).toMatch(/^[A-Z].*\.$/)
+    expect(chain.steps).toEqual([search('madrid')])
+  })
+})
