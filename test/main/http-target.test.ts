@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitPlainUrl } from '../../src/main/query/http-client'
+import { splitPlainUrl } from '../../src/main/http/http-client'
 import { buildUrl } from '../../src/shared/query/url'
 import { anyRequest } from '../shared/arbitraries'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOO_DEEP, resultsShapeProblem } from '../../src/main/query/results-shape'
+import { TOO_DEEP, resultsShapeProblem } from '../../src/main/http/results-shape'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../src/shared/json-depth'
 
 /**

@@ -1,10 +1,10 @@
 import { ExplorerError } from '../../shared/ipc/errors'
 import { OAUTH_GRANT_TYPE, OAUTH_TOKEN_PATH, OAuthErrorBodySchema, type TokenRequestBody, type TokenRequestKind } from '../../shared/auth'
-import type { HttpRequest } from '../query/http-client'
+import type { HttpRequest } from '../http/http-client'
 import type { SecretStore } from '../credentials/secret-store'
-import type { HttpClient } from '../query/http-client'
+import type { HttpClient } from '../http/http-client'
 import { readTokenReply, type IssuedToken } from './token-reply'
-import { messageOf, parseJson, scrubBody } from '../query/response-body'
+import { messageOf, parseJson, scrubBody } from '../http/response-body'
 
 /** Tokens are renewed this long before they expire, so a query never races expiry. */
 export const RENEW_BEFORE_MS = 30_000

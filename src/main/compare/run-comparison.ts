@@ -3,7 +3,7 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import { answeredSide, comparison, failedSide } from '../../shared/compare/comparison'
 import { rankingRequest, type TargetOverrides } from '../../shared/test-cases/case-request'
-import type { QueryRunner, QueryTarget } from '../query/query-runner'
+import type { QueryRunner, QueryTarget } from '../http/query-runner'
 
 /** One side of a comparison: where it runs, with what overrides, and its name in words. */
 export interface CompareSideTarget {

@@ -3,8 +3,8 @@ import type { ConnectionCheck } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { buildDescriptionUrl } from '../../shared/query/url'
 import type { TokenAccount, TokenManager, TokenMode } from '../auth/token-manager'
-import type { QueryRunner } from '../query/query-runner'
-import { messageOf, parseJson } from '../query/response-body'
+import type { QueryRunner } from '../http/query-runner'
+import { messageOf, parseJson } from '../http/response-body'
 import type { StoredConnection } from './connection-store'
 
 export function descriptionUrl(connection: StoredConnection, api: string): string {

@@ -6,7 +6,7 @@ import type { TokenAccount, TokenManager } from '../auth/token-manager'
 import { tokenCacheKey, tokenRequestOf } from '../auth/token-manager'
 import { decodeBoundSecret, encodeBoundSecret, originOf, SECRET_REENTRY_MESSAGE } from '../credentials/bound-secret'
 import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
-import type { QueryTarget } from '../query/query-runner'
+import type { QueryTarget } from '../http/query-runner'
 import type { ConnectionStore, StoredConnection } from './connection-store'
 
 /** A connection the app provides itself (the demo), with its secret in memory. */

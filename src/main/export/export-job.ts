@@ -3,7 +3,7 @@ import { EXPORT_PAGE_SIZE, exportPageRequest } from '../../shared/export/plan'
 import type { ExportFormat, ExportStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
-import type { QueryRunner, QueryTarget } from '../query/query-runner'
+import type { QueryRunner, QueryTarget } from '../http/query-runner'
 import type { FormatWriter } from './format-writer'
 import type { WriterThreads } from './writer-thread'
 

@@ -18,7 +18,7 @@ import type { ConnectionRegistry } from '../connections/connection-registry'
 import { DOWNLOAD_LIFETIME_MS, DOWNLOAD_PATH, type DownloadTickets } from '../host/download-tickets'
 import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
-import type { QueryRunner } from '../query/query-runner'
+import type { QueryRunner } from '../http/query-runner'
 import { ExportJob } from './export-job'
 import { WriterThreads } from './writer-thread'
 

@@ -3,7 +3,7 @@ import type { ResolvedCase, TargetOverrides } from '../../shared/test-cases/case
 import { OWN_CONNECTIONS, targetText } from '../../shared/test-cases/target-text'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../connections/connection-registry'
-import type { QueryTarget } from '../query/query-runner'
+import type { QueryTarget } from '../http/query-runner'
 import type { TestContext } from '../workspaces/workspace-session'
 
 /** Where the cases of one run go, with the overrides they run with and the target in words. */

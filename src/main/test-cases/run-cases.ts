@@ -1,4 +1,4 @@
-import type { QueryRunner, QueryTarget } from '../query/query-runner'
+import type { QueryRunner, QueryTarget } from '../http/query-runner'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import { caseRequest, failedOutcome, outcomeOf, type ResolvedCase, type TargetOverrides } from '../../shared/test-cases/case-request'

@@ -3,7 +3,7 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
-import type { QueryRunner } from '../query/query-runner'
+import type { QueryRunner } from '../http/query-runner'
 import type { CaseTargets } from './case-targets'
 import { runCases } from './run-cases'
 

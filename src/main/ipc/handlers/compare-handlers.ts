@@ -4,7 +4,7 @@ import { targetText } from '../../../shared/test-cases/target-text'
 import { runComparison, type CompareSideTarget } from '../../compare/run-comparison'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import type { Logger } from '../../logging/logger'
-import type { QueryRunner } from '../../query/query-runner'
+import type { QueryRunner } from '../../http/query-runner'
 import type { DomainHandlers } from '../handler-table'
 
 /** "Demo · config production": the side's connection, and what it changes of the request (or the config the request names). */

@@ -1,7 +1,7 @@
 import type { TokenManager } from '../../auth/token-manager'
 import { testConnection } from '../../connections/connection-check'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
-import type { QueryRunner } from '../../query/query-runner'
+import type { QueryRunner } from '../../http/query-runner'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import type { DomainHandlers } from '../handler-table'
 

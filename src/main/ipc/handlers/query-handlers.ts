@@ -3,7 +3,7 @@ import { describeApi } from '../../connections/connection-check'
 import type { HistoryStore } from '../../history/history-store'
 import { historyEntry, type RunConnection } from '../../history/run-record'
 import type { Logger } from '../../logging/logger'
-import type { QueryRunner } from '../../query/query-runner'
+import type { QueryRunner } from '../../http/query-runner'
 import type { QueryReply } from '../../../shared/ipc/contract'
 import type { DomainHandlers } from '../handler-table'
 

@@ -5,7 +5,7 @@ import { outcomeOf, rankingRequest, resolveCase, serverMessage } from '../../../
 import { expectationsFromAnswer, expectationsFromError, SNAPSHOT_DEPTH, snapshotDepth, withSnapshot } from '../../../shared/test-cases/derive-expectations'
 import type { Expectations } from '../../../shared/test-cases/test-case'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
-import type { QueryRunner } from '../../query/query-runner'
+import type { QueryRunner } from '../../http/query-runner'
 import { caseTargets } from '../../test-cases/case-targets'
 import { runCase } from '../../test-cases/run-cases'
 import { freeCaseName, requireTestCase } from '../../../shared/workspace/test-edits'

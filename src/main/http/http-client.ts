@@ -2,6 +2,9 @@ import { Pool, errors as undiciErrors, type Dispatcher } from 'undici'
 import { formatBytes } from '../../shared/byte-size'
 import { checkHttpUrl } from '../../shared/connections/connection-rules'
 import { ExplorerError } from '../../shared/ipc/errors'
+import type { CancelHandle } from './cancel-handle'
+import { Deadlines, pastDeadline } from './deadlines'
+import { describeNetworkError } from './network-errors'
 
 export interface HttpRequest {
   url: string
@@ -15,27 +18,6 @@ export interface HttpRequest {
   deadlineMs?: number
 }
 
-/**
- * How one owner cancels requests it makes, one after another (the query
- * runner: a token renewal's replay is the second). A request in flight puts
- * its abort function in `abort`; `cancel` sets `cancelled` and calls it.
- * An AbortController and its listener cost more per request than
- * everything else the runner adds to undici (bench/query-client.ts).
- */
-export interface CancelHandle {
-  cancelled: boolean
-  abort: (() => void) | null
-}
-
-export function cancelHandle(): CancelHandle {
-  return { cancelled: false, abort: null }
-}
-
-export function cancel(handle: CancelHandle): void {
-  handle.cancelled = true
-  handle.abort?.()
-}
-
 export interface HttpResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
@@ -46,6 +28,12 @@ export interface HttpResponse {
    * the status line and headers arrived, `totalMs` until the body was read.
    */
   timings: { connectMs: number | null; firstByteMs: number; totalMs: number }
+}
+
+/** A response header's value (the first, if it came more than once), or ''. */
+export function header(response: HttpResponse, name: string): string {
+  const value = response.headers[name]
+  return (Array.isArray(value) ? value[0] : value) ?? ''
 }
 
 export interface HttpClientOptions {
@@ -75,8 +63,8 @@ const DEFAULTS: Required<HttpClientOptions> = {
 /**
  * One keep-alive undici Pool per origin. Never follows redirects: a 3xx comes
  * back as it is (the caller decides), so a token is never carried to another
- * origin. Errors name what failed (DNS, refused, TLS, timeout, size) and never
- * carry a request header.
+ * origin. Errors name what failed (DNS, refused, TLS, timeout, size; worded in
+ * network-errors.ts) and never carry a request header.
  */
 export class HttpClient {
   private readonly pools = new Map<string, Pool>()
@@ -249,58 +237,6 @@ export function splitPlainUrl(text: string): { prefix: string; path: string } | 
   return { prefix: text.slice(0, slash), path: text.slice(slash) }
 }
 
-/**
- * Whole-request deadlines of the requests in flight, on one timer: the one
- * set for the earliest deadline. A timer per request would make and unmake
- * Node's timer list for that duration on every request, which is most of what
- * a deadline costs.
- */
-class Deadlines {
-  private readonly entries = new Set<{ at: number; expire: () => void }>()
-  private timer: NodeJS.Timeout | null = null
-  private timerAt = Infinity
-
-  add(at: number, expire: () => void): { at: number; expire: () => void } {
-    const entry = { at, expire }
-    this.entries.add(entry)
-    if (at < this.timerAt) this.schedule(at)
-    return entry
-  }
-
-  delete(entry: { at: number; expire: () => void }): void {
-    this.entries.delete(entry)
-  }
-
-  clear(): void {
-    this.entries.clear()
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    this.timerAt = Infinity
-  }
-
-  private schedule(at: number): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timerAt = at
-    // Unref'd: a request in flight keeps the process alive through its socket, not through its deadline.
-    this.timer = setTimeout(() => this.sweep(), Math.max(0, at - performance.now()))
-    this.timer.unref()
-  }
-
-  private sweep(): void {
-    this.timer = null
-    this.timerAt = Infinity
-    const now = performance.now()
-    let next = Infinity
-    for (const entry of this.entries) {
-      if (entry.at <= now) {
-        this.entries.delete(entry)
-        entry.expire()
-      } else if (entry.at < next) next = entry.at
-    }
-    if (next < Infinity) this.schedule(next)
-  }
-}
-
 /** An absolute http(s) URL without credentials (the rule is shared with the connection form), else a validation error. */
 export function parseHttpUrl(text: string): URL {
   const checked = checkHttpUrl(text)
@@ -315,62 +251,7 @@ function tooMuchAtOnce(max: number): ExplorerError {
   )
 }
 
-function pastDeadline(url: URL, ms: number): ExplorerError {
-  return new ExplorerError(
-    'timeout',
-    `${url.host} did not complete the answer within ${ms / 1000} s (the request's deadline; it can be changed in the connection's advanced settings).`,
-  )
-}
-
 function tooLarge(max: number, declared?: number): ExplorerError {
   const size = declared === undefined ? `larger than ${formatBytes(max)}` : `${formatBytes(declared)}, over the ${formatBytes(max)} limit`
   return new ExplorerError('too_large', `The response is ${size}; it was not read. Ask for fewer results (a smaller count) or a lower level.`)
-}
-
-
-
-/** Names what failed (refused, DNS, TLS, timeout, cancel) without echoing headers. */
-export function describeNetworkError(error: unknown, url: URL, options: Required<HttpClientOptions>): ExplorerError {
-  if (error instanceof ExplorerError) return error
-  const where = url.host
-  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
-  const code = err.code ?? err.cause?.code
-  if (err.name === 'AbortError' || error instanceof undiciErrors.RequestAbortedError) {
-    return new ExplorerError('cancelled', 'The request was cancelled.')
-  }
-  if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ExplorerError('timeout', `Could not connect to ${where} within ${options.connectTimeoutMs / 1000} s (timeout).`)
-  }
-  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return new ExplorerError('timeout', `${where} did not answer within ${options.headersTimeoutMs / 1000} s (timeout).`)
-  }
-  if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new ExplorerError('timeout', `${where} stopped sending the answer for ${options.bodyTimeoutMs / 1000} s (timeout).`)
-  }
-  switch (code) {
-    case 'ECONNREFUSED':
-      return new ExplorerError('network', `Connection refused by ${where}: is the service running, and is the address right?`)
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_NONAME':
-      return new ExplorerError('network', `The host name ${url.hostname} could not be resolved (DNS): check the address.`)
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return new ExplorerError('network', `${where} cannot be reached from this machine (no route).`)
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return new ExplorerError('network', `${where} closed the connection before the answer was complete.`)
-    case 'HPE_INVALID_CONSTANT':
-    case 'HPE_INVALID_VERSION':
-    case 'HPE_INVALID_STATUS':
-      return new ExplorerError('network', `${where} did not answer with HTTP (is it the right port, or does it expect https?).`)
-  }
-  if (code && /CERT|SSL|TLS|ERR_SSL/.test(code)) {
-    return new ExplorerError('network', `The TLS connection to ${where} failed (${code}): the certificate or TLS setup is not accepted.`)
-  }
-  if (code?.startsWith('HPE_')) {
-    return new ExplorerError('network', `${where} sent an answer that is not valid HTTP (${code}).`)
-  }
-  return new ExplorerError('network', `The request to ${where} failed (${code ?? err.name ?? 'unknown error'}).`)
 }

@@ -13,9 +13,10 @@ import {
   StatisticsResponseSchema,
 } from '../../shared/responses'
 import type { TokenAccount, TokenManager } from '../auth/token-manager'
-import { originOf } from '../credentials/bound-secret'
-import { cancel, cancelHandle, type CancelHandle, type HttpClient, type HttpResponse } from './http-client'
-import { messageOf, parseJson, scrubBody, tooDeep } from './response-body'
+import { AuthorizedGet, type SendOptions } from './authorized-get'
+import { cancel, cancelHandle, type CancelHandle } from './cancel-handle'
+import { header, type HttpClient, type HttpResponse } from './http-client'
+import { messageOf, parseJson, tooDeep } from './response-body'
 import { ReplyCache, type ReplyCacheOptions } from './reply-cache'
 import { resultsShapeProblem } from './results-shape'
 
@@ -51,17 +52,6 @@ export interface RawReply {
   body: Buffer
 }
 
-/** How one GET is sent: its cancellation and its deadline. */
-export interface SendOptions {
-  signal?: AbortSignal | undefined
-  /** The runner's own, cheaper cancellation (see CancelHandle). */
-  cancel?: CancelHandle | undefined
-  deadlineMs?: number | undefined
-}
-
-/** Same-origin redirects followed at most this many times; another origin never. */
-const MAX_REDIRECTS = 3
-
 interface SharedRun {
   promise: Promise<QueryReply>
   cancel: CancelHandle
@@ -77,17 +67,14 @@ export class QueryRunner {
   /** The cancel function of each waiting run, by request id. */
   private readonly running = new Map<string, () => void>()
   private readonly shared = new Map<string, SharedRun>()
-  private lastBearer: { token: string; headers: Record<string, string> } | null = null
   /** The last API root written: a session sends its requests to one API, so its root is written once. */
   private readonly root = rootMemo()
   readonly cache: ReplyCache
+  /** Every GET goes out through here: the token, its 401 replay, redirects. */
+  private readonly gets: AuthorizedGet
 
-  constructor(
-    private readonly http: HttpClient,
-    private readonly tokens: TokenManager,
-    cacheOptions: ReplyCacheOptions = {},
-    now: () => number = Date.now,
-  ) {
+  constructor(http: HttpClient, tokens: TokenManager, cacheOptions: ReplyCacheOptions = {}, now: () => number = Date.now) {
+    this.gets = new AuthorizedGet(http, tokens)
     this.cache = new ReplyCache(cacheOptions, now)
   }
 
@@ -111,7 +98,7 @@ export class QueryRunner {
     let run = options.fresh ? undefined : this.shared.get(key)
     if (!run) {
       const handle = cancelHandle()
-      const promise = this.send(url, target.account, { cancel: handle, deadlineMs: target.deadlineMs }).then((response) => readReply(url, request, response))
+      const promise = this.gets.send(url, target.account, { cancel: handle, deadlineMs: target.deadlineMs }).then((response) => readReply(url, request, response))
       const started: SharedRun = { promise, cancel: handle, waiters: 0 }
       run = started
       this.shared.set(key, started)
@@ -162,7 +149,7 @@ export class QueryRunner {
    */
   async fetchBytes(target: QueryTarget, request: QueryRequest, options: { signal?: AbortSignal | undefined } = {}): Promise<RawReply> {
     const url = this.sentUrl(target, request)
-    const response = await this.send(url, target.account, { signal: options.signal, deadlineMs: target.deadlineMs })
+    const response = await this.gets.send(url, target.account, { signal: options.signal, deadlineMs: target.deadlineMs })
     const contentType = header(response, 'content-type')
     refuseErrorStatus(response, contentType)
     return { url, status: response.status, contentType, body: response.body }
@@ -199,126 +186,10 @@ export class QueryRunner {
     return true
   }
 
-  /**
-   * GET with the account's token. On a 401 the token is renewed once with
-   * ForceReauth and the request replayed once; a second 401 is an error, never
-   * a loop. Redirects are followed only within the same origin.
-   */
+  /** GET with the account's token: see AuthorizedGet.get (401 replay, same-origin redirects). */
   get(url: string, account: TokenAccount | null, options: SendOptions = {}): Promise<HttpResponse> {
-    return this.getFrom(url, account, options, 0)
+    return this.gets.get(url, account, options)
   }
-
-  private async getFrom(url: string, account: TokenAccount | null, options: SendOptions, redirects: number): Promise<HttpResponse> {
-    return this.follow(url, await this.authorized(url, account, options), account, options, redirects)
-  }
-
-  /** The answer, or where a same-origin redirect leads (at most MAX_REDIRECTS times). */
-  private follow(url: string, response: HttpResponse, account: TokenAccount | null, options: SendOptions, redirects: number): HttpResponse | Promise<HttpResponse> {
-    const location = response.status >= 300 && response.status < 400 ? header(response, 'location') : ''
-    if (!location) return response
-    const next = resolveRedirect(url, location)
-    if (redirects >= MAX_REDIRECTS) {
-      throw new ExplorerError('http', `The service redirected the request more than ${MAX_REDIRECTS} times; stopped.`, { status: response.status })
-    }
-    return this.getFrom(next, account, options, redirects + 1)
-  }
-
-  /**
-   * A query's GET: `get`, with the common case cut short. When the account's
-   * token is ready in memory the request goes out at once, with no async
-   * frame between the caller and undici (the runner's own bookkeeping is what
-   * bench/query-client.ts weighs against bare undici); a 401 or a redirect
-   * then goes on exactly as in `get`.
-   */
-  private send(url: string, account: TokenAccount | null, options: SendOptions): Promise<HttpResponse> {
-    const token = account && sameOrigin(url, account.queryOrigin) ? this.tokens.readyToken(account) : null
-    if (account === null || token === null) return this.get(url, account, options)
-    const request = { url, signal: options.signal, cancel: options.cancel, headers: this.bearer(token), deadlineMs: options.deadlineMs }
-    return this.http.request(request).then((response) => {
-      const first = scrubbed(response, token)
-      if (first.status !== 401) return this.follow(url, first, account, options, 0)
-      return this.replay(url, account, options, token).then((second) => this.follow(url, second, account, options, 0))
-    })
-  }
-
-  private async authorized(url: string, account: TokenAccount | null, send: SendOptions): Promise<HttpResponse> {
-    const { signal, cancel: handle, deadlineMs } = send
-    if (!account) return this.http.request({ url, signal, cancel: handle, headers: ACCEPT_ANY, deadlineMs })
-    if (!sameOrigin(url, account.queryOrigin)) {
-      const origin = originOf(url)
-      throw new ExplorerError('auth', `The token of this connection is only sent to ${account.queryOrigin || 'its query URL'}; the request to ${origin || 'that address'} was not sent.`)
-    }
-    const token = this.tokens.readyToken(account) ?? (await this.tokens.token(account))
-    const first = scrubbed(await this.http.request({ url, signal, cancel: handle, headers: this.bearer(token), deadlineMs }), token)
-    if (first.status !== 401) return first
-    return this.replay(url, account, send, token)
-  }
-
-  /** After a 401: one token renewal (ForceReauth) and one replay; a second 401 is an error, never a loop. */
-  private async replay(url: string, account: TokenAccount, send: SendOptions, rejected: string): Promise<HttpResponse> {
-    const renewed = await this.tokens.renewAfterRejection(account, rejected)
-    const request = { url, signal: send.signal, cancel: send.cancel, headers: this.bearer(renewed), deadlineMs: send.deadlineMs }
-    const second = scrubbed(await this.http.request(request), renewed)
-    if (second.status === 401) {
-      throw new ExplorerError(
-        'auth',
-        `The service refused a freshly issued token (401: ${messageOf(second.body) ?? 'no reason given'}). Check the account's role and workspace.`,
-        { status: 401 },
-      )
-    }
-    return second
-  }
-
-  /** The headers of a request with this token: kept from the last request, since one token serves many queries. */
-  private bearer(token: string): Record<string, string> {
-    if (this.lastBearer?.token !== token) this.lastBearer = { token, headers: { authorization: `Bearer ${token}`, accept: '*/*' } }
-    return this.lastBearer.headers
-  }
-}
-
-const ACCEPT_ANY: Record<string, string> = { accept: '*/*' }
-
-/**
- * True when `url` is on `origin`. The URLs the runner sends start with the
- * query URL, so a prefix test settles almost every case without parsing; any
- * other spelling (upper-case host, a default port written out) is parsed.
- */
-function sameOrigin(url: string, origin: string): boolean {
-  if (origin !== '' && url.startsWith(origin)) {
-    const next = url.charCodeAt(origin.length)
-    // "/", "?", "#" or the end: the origin is all of it (not http://host:80 for http://host:8080).
-    if (Number.isNaN(next) || next === 47 || next === 63 || next === 35) return true
-  }
-  return originOf(url) === origin
-}
-
-/** A redirect target within the same origin, or an error that names where it wanted to go (never carrying the token). */
-function resolveRedirect(from: string, location: string): string {
-  let next: URL
-  try {
-    next = new URL(location, from)
-  } catch {
-    throw new ExplorerError('http', 'The service answered with a redirect to an address that is not a valid URL.')
-  }
-  const origin = new URL(from).origin
-  if (next.origin !== origin) {
-    throw new ExplorerError(
-      'http',
-      `The service redirected the request to another host (${next.origin}); it was not followed, so that the token stays with ${origin}. Check the query URL.`,
-      { status: 302 },
-    )
-  }
-  return next.href
-}
-
-function scrubbed(response: HttpResponse, token: string): HttpResponse {
-  const body = scrubBody(response.body, [token])
-  return body === response.body ? response : { ...response, body }
-}
-
-function header(response: HttpResponse, name: string): string {
-  const value = response.headers[name]
-  return (Array.isArray(value) ? value[0] : value) ?? ''
 }
 
 /** A redirect left unfollowed or an error status, as the sentence the user reads. */

@@ -1,0 +1,55 @@
+import { errors as undiciErrors } from 'undici'
+import { ExplorerError } from '../../shared/ipc/errors'
+
+/** The client's timeouts, for the sentences that name them. */
+export interface TimeoutSettings {
+  connectTimeoutMs: number
+  headersTimeoutMs: number
+  bodyTimeoutMs: number
+}
+
+/** Names what failed (refused, DNS, TLS, timeout, cancel) without echoing headers. */
+export function describeNetworkError(error: unknown, url: URL, options: TimeoutSettings): ExplorerError {
+  if (error instanceof ExplorerError) return error
+  const where = url.host
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } }
+  const code = err.code ?? err.cause?.code
+  if (err.name === 'AbortError' || error instanceof undiciErrors.RequestAbortedError) {
+    return new ExplorerError('cancelled', 'The request was cancelled.')
+  }
+  if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ExplorerError('timeout', `Could not connect to ${where} within ${options.connectTimeoutMs / 1000} s (timeout).`)
+  }
+  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return new ExplorerError('timeout', `${where} did not answer within ${options.headersTimeoutMs / 1000} s (timeout).`)
+  }
+  if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ExplorerError('timeout', `${where} stopped sending the answer for ${options.bodyTimeoutMs / 1000} s (timeout).`)
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new ExplorerError('network', `Connection refused by ${where}: is the service running, and is the address right?`)
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new ExplorerError('network', `The host name ${url.hostname} could not be resolved (DNS): check the address.`)
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ExplorerError('network', `${where} cannot be reached from this machine (no route).`)
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return new ExplorerError('network', `${where} closed the connection before the answer was complete.`)
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_VERSION':
+    case 'HPE_INVALID_STATUS':
+      return new ExplorerError('network', `${where} did not answer with HTTP (is it the right port, or does it expect https?).`)
+  }
+  if (code && /CERT|SSL|TLS|ERR_SSL/.test(code)) {
+    return new ExplorerError('network', `The TLS connection to ${where} failed (${code}): the certificate or TLS setup is not accepted.`)
+  }
+  if (code?.startsWith('HPE_')) {
+    return new ExplorerError('network', `${where} sent an answer that is not valid HTTP (${code}).`)
+  }
+  return new ExplorerError('network', `The request to ${where} failed (${code ?? err.name ?? 'unknown error'}).`)
+}
