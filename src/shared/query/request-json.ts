@@ -23,7 +23,18 @@ export interface ReadOptions {
   withBase?: boolean
 }
 
-type Path = readonly (string | number)[]
+/** Where in a JSON value: object keys and list indexes, outermost first. */
+export type Path = readonly (string | number)[]
+
+/** The value at `path` in parsed JSON, or undefined where the path leads nowhere (own keys only). */
+export function valueAt(input: unknown, path: Path): unknown {
+  let at = input
+  for (const part of path) {
+    if (at === null || typeof at !== 'object') return undefined
+    at = Object.hasOwn(at, part) ? (at as Record<string | number, unknown>)[part] : undefined
+  }
+  return at
+}
 
 export function formatPath(path: Path): string {
   let out = ''
@@ -112,15 +123,6 @@ function repeatedKeys(text: string, input: unknown): Problem[] {
   }
   value([])
   return problems
-}
-
-function valueAt(input: unknown, path: Path): unknown {
-  let at = input
-  for (const part of path) {
-    if (at === null || typeof at !== 'object') return undefined
-    at = Object.hasOwn(at, part) ? (at as Record<string | number, unknown>)[part] : undefined
-  }
-  return at
 }
 
 function issueProblems(issue: z.core.$ZodIssue, input: unknown, base: Path): Problem[] {

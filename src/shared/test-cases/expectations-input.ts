@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { formatPath } from '../query/request-json'
+import { formatPath, valueAt, type Path } from '../query/request-json'
 import type { Problem } from '../query/validate'
 import { ExpectationsSchema, type Expectations } from './test-case'
 
@@ -63,17 +63,6 @@ export function expectationsText(expect: Expectations): string {
   const entries = Object.keys(ordered)
   if (entries.length === 0) return '{}'
   return `{\n${entries.map((key) => `  ${JSON.stringify(key)}: ${block(ordered[key], '  ', LINE - key.length - 6)}`).join(',\n')}\n}`
-}
-
-type Path = (string | number)[]
-
-function valueAt(input: unknown, path: Path): unknown {
-  let at = input
-  for (const part of path) {
-    if (at === null || typeof at !== 'object') return undefined
-    at = Object.hasOwn(at, part) ? (at as Record<string | number, unknown>)[part] : undefined
-  }
-  return at
 }
 
 function kindOf(value: unknown): string {

@@ -2,7 +2,7 @@ import { Chart, Legend, type ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import { compareDistribution } from '../../../shared/compare/compare-distribution'
 import type { CompareSide } from '../../../shared/ipc/contract'
-import { chartPalette, cutoffScales, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from '../statistics/useBarChart'
 
 // Two series need a legend, which the single distribution chart does without.
 Chart.register(Legend)
@@ -42,11 +42,7 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
         ],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: cutoffScales(colours),
+        ...cutoffChartOptions(colours),
         plugins: {
           legend: {
             display: true,
@@ -57,7 +53,7 @@ export function useCompareChart(sides: () => { a: ChartSide; b: ChartSide }) {
           tooltip: {
             ...tooltipColours(colours),
             callbacks: {
-              title: (items) => `Probability ${items[0]?.label ?? ''}`,
+              title: cutoffTooltipTitle,
               label: (item) => `${item.dataset.label ?? ''}: ${item.raw === null ? 'none' : Number(item.raw).toLocaleString('en-US')} results`,
             },
           },

@@ -1,4 +1,4 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js'
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ChartConfiguration, type TooltipItem } from 'chart.js'
 import { onBeforeUnmount, onMounted, watch, type Ref, type WatchSource } from 'vue'
 import { useTheme } from '../../theme/theme'
 
@@ -16,7 +16,7 @@ export type ChartPalette = ReturnType<typeof chartPalette>
 type BarOptions = NonNullable<ChartConfiguration<'bar'>['options']>
 
 /** Results (y) per probability cutoff (x): the axes every distribution chart has. */
-export function cutoffScales(colours: ChartPalette): BarOptions['scales'] {
+function cutoffScales(colours: ChartPalette): BarOptions['scales'] {
   return {
     x: {
       title: { display: true, text: 'probability cutoff', color: colours.text, font: { size: 11 } },
@@ -33,6 +33,23 @@ export function cutoffScales(colours: ChartPalette): BarOptions['scales'] {
     },
   }
 }
+
+/**
+ * What every distribution chart sets alike: it fills its box, draws at once,
+ * shows one tooltip for all bars at a cutoff, on the cutoff axes.
+ */
+export function cutoffChartOptions(colours: ChartPalette) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: 'index', intersect: false },
+    scales: cutoffScales(colours),
+  } satisfies BarOptions
+}
+
+/** The tooltip's title: the cutoff of the bars under it. */
+export const cutoffTooltipTitle = (items: TooltipItem<'bar'>[]) => `Probability ${items[0]?.label ?? ''}`
 
 /** The tooltip's box in the theme's colours. */
 export function tooltipColours(colours: ChartPalette) {

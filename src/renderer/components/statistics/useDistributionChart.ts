@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { ref, type Ref } from 'vue'
 import type { DistributionPoint } from '../../../shared/results/distribution'
-import { chartPalette, cutoffScales, tooltipColours, useBarChart } from './useBarChart'
+import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from './useBarChart'
 
 /**
  * Draws the distribution (number of results at or above each cutoff) with
@@ -30,18 +30,14 @@ export function useDistributionChart(points: () => DistributionPoint[], selected
         ],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: cutoffScales(colours),
+        ...cutoffChartOptions(colours),
         plugins: {
           legend: { display: false },
           tooltip: {
             ...tooltipColours(colours),
             displayColors: false,
             callbacks: {
-              title: (items) => `Probability ${items[0]?.label ?? ''}`,
+              title: cutoffTooltipTitle,
               label: (item) => `${Number(item.raw).toLocaleString('en-US')} results`,
             },
           },

@@ -7,6 +7,17 @@ function nameTaken(e: unknown): boolean {
   return e instanceof ExplorerClientError && (e.error.problems ?? []).some((problem) => problem.field === 'name' && /taken/.test(problem.message))
 }
 
+/** What the query name dialog asks with: its props. */
+export interface QueryNameRequest {
+  title: string
+  intro?: string
+  initial: string
+  submitLabel: string
+  save: (name: string, replace: boolean) => Promise<void>
+  /** `save` can save over another query of that name. */
+  canReplace?: boolean
+}
+
 /**
  * Asks for a query's name and hands it to `save`; what main refuses shows in
  * the dialog, which stays open. A name another query has can be saved over

@@ -8,17 +8,11 @@ import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
 import { useRememberedFold } from '../../composables/useRememberedFold'
 import { useQuestion } from './useChoiceDialog'
+import type { QueryNameRequest } from './useQueryNameDialog'
 
 /** At this height and below the chain needs the room: the list starts folded. */
 export const SHORT_QUERY = '(max-height: 760px)'
-interface Naming {
-  title: string
-  intro?: string
-  initial: string
-  submitLabel: string
-  save: (name: string, replace: boolean) => Promise<void>
-  /** `save` can save over another query of that name. */
-  canReplace?: boolean
+interface Naming extends QueryNameRequest {
   finish: (saved: boolean) => void
 }
 
@@ -47,7 +41,7 @@ export function useSavedQueriesPanel() {
   const fileInput = ref<HTMLInputElement | null>(null)
   const ready = computed(() => started.value && view.value !== null)
 
-  function askName(options: Omit<Naming, 'finish'>): Promise<boolean> {
+  function askName(options: QueryNameRequest): Promise<boolean> {
     return new Promise((resolve) => {
       naming.value = {
         ...options,
