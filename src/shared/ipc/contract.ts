@@ -3,6 +3,16 @@ import { ApiDescriptionSchema } from '../api-description'
 import { CompareSideSchema, ComparisonSchema, type CompareSide, type Comparison } from '../compare/comparison'
 import { RunTargetSchema, type RunTarget } from '../compare/compare-targets'
 import { ConnectionInputSchema, type ConnectionInput } from '../connections/connection-input'
+import {
+  ConnectionCheckResultSchema,
+  ConnectionCheckSchema,
+  ConnectionTestSchema,
+  ConnectionViewSchema,
+  type ConnectionCheck,
+  type ConnectionCheckResult,
+  type ConnectionTest,
+  type ConnectionView,
+} from '../connections/connection-view'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../export/plan'
 import { HistoryEntrySchema, type HistoryEntry } from '../history/history-entry'
 import { QueryRequestSchema } from '../query/model'
@@ -21,7 +31,7 @@ import { ErrorCodeSchema, IpcErrorSchema } from './errors'
  * validation error, never a crash.
  */
 
-export { ConnectionInputSchema }
+export { ConnectionCheckResultSchema, ConnectionCheckSchema, ConnectionInputSchema, ConnectionTestSchema, ConnectionViewSchema }
 // Defined with their domain (compare, export, history, query, test cases); re-exported for the channels' users.
 export { CaseReportSchema, CompareSideSchema, ComparisonSchema, EXPORT_FORMATS, HistoryEntrySchema, MAX_EXPORT_ROWS, QueryReplySchema, RunTargetSchema, TimingsSchema }
 export type { CompareSide, Comparison, ExportFormat, HistoryEntry, QueryReply, RunTarget, Timings }
@@ -46,47 +56,6 @@ export const AppInfoSchema = z.object({
   lastConnectionId: Id.nullable(),
   /** Things the user must be told at start-up (e.g. a settings file set aside). */
   notices: z.array(z.string()),
-})
-
-export const ConnectionViewSchema = ConnectionInputSchema.extend({
-  id: Id,
-  /** Built-in connections (the demo) cannot be edited or deleted. */
-  builtIn: z.boolean(),
-  hasSecret: z.boolean(),
-  /** Token requests in the last hour, so the user sees the quota coming. */
-  tokenRequestsLastHour: z.number().int(),
-  /** Where this connection's secret and token are kept. */
-  secretStore: z.enum(['os', 'memory']).optional(),
-  /** Epoch ms when the cached token expires; null when none is cached (never the token itself). */
-  tokenExpiresAt: z.number().nullable().optional(),
-  /** Epoch ms before which no token request is sent (after a 429 with Retry-After); null when not blocked. */
-  retryAt: z.number().nullable().optional(),
-  /** Said once, in the reply of a save: e.g. that the stored secret was removed because the auth URL moved. */
-  notice: z.string().optional(),
-})
-
-/** One step of "Test connection": what was tried, whether it worked, and what failed. */
-export const ConnectionCheckSchema = z.object({
-  step: z.enum(['token', 'description']),
-  ok: z.boolean(),
-  /** A sentence for the user: what worked, or exactly what failed (DNS, refused, TLS, 401, 403, 404, 429, timeout). */
-  message: z.string(),
-  code: ErrorCodeSchema.optional(),
-  status: z.number().int().optional(),
-  retryAfterSeconds: z.number().optional(),
-  ms: z.number(),
-})
-
-export const ConnectionTestSchema = z.object({
-  ok: z.boolean(),
-  checks: z.array(ConnectionCheckSchema),
-  connection: ConnectionViewSchema,
-})
-
-/** "Test connection" on the form as it stands: the same checks, and nothing saved, so no profile to show. */
-export const ConnectionCheckResultSchema = z.object({
-  ok: z.boolean(),
-  checks: z.array(ConnectionCheckSchema),
 })
 
 const SecretText = z.string().min(1).max(4_096)
@@ -391,11 +360,7 @@ export interface ExplorerBridge {
 }
 
 export type AppInfo = z.infer<typeof AppInfoSchema>
-export type { ConnectionInput }
-export type ConnectionView = z.infer<typeof ConnectionViewSchema>
-export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>
-export type ConnectionTest = z.infer<typeof ConnectionTestSchema>
-export type ConnectionCheckResult = z.infer<typeof ConnectionCheckResultSchema>
+export type { ConnectionCheck, ConnectionCheckResult, ConnectionInput, ConnectionTest, ConnectionView }
 export type WorkspaceBinding = z.infer<typeof WorkspaceBindingSchema>
 export type WorkspaceView = z.infer<typeof WorkspaceViewSchema>
 export type Draft = z.infer<typeof DraftSchema>
