@@ -21,7 +21,7 @@ import { CaseReportSchema } from '../test-cases/report'
 import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import type { Channel } from './channels'
-import { ErrorCodeSchema, IpcErrorSchema } from './errors'
+import { IpcErrorSchema } from './errors'
 
 /**
  * The one contract between renderer and main: a request and a reply schema per
