@@ -19,6 +19,7 @@ import { DOWNLOAD_LIFETIME_MS, DOWNLOAD_PATH, type DownloadTickets } from '../ho
 import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
+import { JobTable } from '../jobs/job-table'
 import { ExportJob } from './export-job'
 import { WriterThreads } from './writer-thread'
 
@@ -52,11 +53,16 @@ export interface ExportStart {
  * which the window polls and which are forgotten a few minutes after the end.
  */
 export class ExportJobs {
-  private readonly jobs = new Map<string, ExportJob>()
+  private readonly jobs = new JobTable<ExportJob>({
+    maxRunning: MAX_RUNNING_EXPORTS,
+    keptMs: FINISHED_KEPT_MS,
+    maxFinishedKept: MAX_FINISHED_KEPT,
+    notFound: (id, minutes) => `There is no export with id "${id}" (a finished export is forgotten after ${minutes} minutes).`,
+    full: (max) => `${max} exports are running already: wait for one to finish, or cancel one.`,
+  })
   private readonly folder: string
   private readonly spoolFolder: string
   private readonly ready: Promise<void>
-  private readonly timers = new Set<NodeJS.Timeout>()
   private readonly threads = new WriterThreads()
 
   constructor(private readonly deps: ExportDeps) {
@@ -73,7 +79,7 @@ export class ExportJobs {
     const problems = validateRequest(exportPageRequest(request, request.options.offset ?? 0, Math.min(EXPORT_PAGE_SIZE, rows), format))
     if (problems.length > 0) throw new ExplorerError('validation', problems.map((problem) => problem.message).join('\n'), { problems })
     const target = this.deps.registry.target(connectionId)
-    this.checkCapacity()
+    this.jobs.checkCapacity()
     await this.ready
 
     const id = randomUUID()
@@ -88,7 +94,7 @@ export class ExportJobs {
       })
       if (chosen === null) return null
       // Another export may have started while the dialog was open.
-      this.checkCapacity()
+      this.jobs.checkCapacity()
       path = chosen
       fileName = basename(chosen)
     } else {
@@ -113,40 +119,24 @@ export class ExportJobs {
       (done) => this.completed(done),
       (text) => this.deps.log.scrub(text),
     )
-    this.jobs.set(id, job)
+    this.jobs.add(id, job)
     this.deps.log.info(`export ${id}: ${format}, up to ${rows} rows, started`)
     void job.done.then(() => this.finished(job))
     return job.status()
   }
 
   status(exportId: string): ExportStatus {
-    return this.job(exportId).status()
+    return this.jobs.get(exportId).status()
   }
 
   cancel(exportId: string): Promise<ExportStatus> {
-    return this.job(exportId).cancel()
+    return this.jobs.get(exportId).cancel()
   }
 
   /** Stops what runs (their partial files are removed) and forgets the rest. */
   async close(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer)
-    this.timers.clear()
-    await Promise.all([...this.jobs.values()].map((job) => job.cancel()))
-    this.jobs.clear()
+    await this.jobs.close((job) => job.cancel())
     await this.threads.close()
-  }
-
-  private job(exportId: string): ExportJob {
-    const job = this.jobs.get(exportId)
-    if (!job) throw new ExplorerError('not_found', `There is no export with id "${exportId.slice(0, 80)}" (a finished export is forgotten after ${FINISHED_KEPT_MS / 60_000} minutes).`)
-    return job
-  }
-
-  private checkCapacity(): void {
-    const running = [...this.jobs.values()].filter((job) => job.running).length
-    if (running >= MAX_RUNNING_EXPORTS) {
-      throw new ExplorerError('validation', `${MAX_RUNNING_EXPORTS} exports are running already: wait for one to finish, or cancel one.`)
-    }
   }
 
   /** The browser host hands a finished file to the page as a one-time download address; Electron wrote it where the user chose. */
@@ -161,14 +151,7 @@ export class ExportJobs {
   private finished(job: ExportJob): void {
     const { rows, bytes, state, message } = job.status()
     this.deps.log.info(`export ${job.spec.id}: ${state}, ${rows} rows, ${bytes} bytes${message ? `: ${message}` : ''}`)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      this.jobs.delete(job.spec.id)
-    }, FINISHED_KEPT_MS)
-    timer.unref()
-    this.timers.add(timer)
-    const finished = [...this.jobs.values()].filter((candidate) => !candidate.running)
-    for (const old of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_KEPT))) this.jobs.delete(old.spec.id)
+    this.jobs.finished(job.spec.id, job)
   }
 
   /**

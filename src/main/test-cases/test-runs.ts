@@ -4,6 +4,7 @@ import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
+import { JobTable } from '../jobs/job-table'
 import type { CaseTargets } from './case-targets'
 import { runCases } from './run-cases'
 
@@ -59,8 +60,13 @@ class TestRun {
  * (`tests:status`), cancellable, and forgotten a few minutes after they end.
  */
 export class TestRuns {
-  private readonly runs = new Map<string, TestRun>()
-  private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly runs = new JobTable<TestRun>({
+    maxRunning: MAX_RUNNING_TEST_RUNS,
+    keptMs: FINISHED_RUN_KEPT_MS,
+    maxFinishedKept: MAX_FINISHED_KEPT,
+    notFound: (id, minutes) => `There is no test run with the id "${id}" (a finished run is forgotten after ${minutes} minutes).`,
+    full: (max) => `${max} test runs are going already: wait for one to finish, or cancel one.`,
+  })
 
   constructor(
     private readonly runner: QueryRunner,
@@ -68,14 +74,10 @@ export class TestRuns {
   ) {}
 
   start({ runId, cases, targets, concurrency }: TestRunStart): TestRunStatus {
-    const existing = this.runs.get(runId)
-    if (existing?.running) throw new ExplorerError('validation', `runId: a test run with the id "${runId.slice(0, 80)}" is running already.`)
-    const running = [...this.runs.values()].filter((run) => run.running).length
-    if (running >= MAX_RUNNING_TEST_RUNS) {
-      throw new ExplorerError('validation', `${MAX_RUNNING_TEST_RUNS} test runs are going already: wait for one to finish, or cancel one.`)
-    }
+    if (this.runs.find(runId)?.running) throw new ExplorerError('validation', `runId: a test run with the id "${runId.slice(0, 80)}" is running already.`)
+    this.runs.checkCapacity()
     const run = new TestRun(runId, targets.text, cases.length)
-    this.runs.set(runId, run)
+    this.runs.add(runId, run)
     run.done = runCases({
       runner: this.runner,
       targetOf: targets.targetOf,
@@ -105,12 +107,12 @@ export class TestRuns {
   }
 
   status(runId: string): TestRunStatus {
-    return this.run(runId).status()
+    return this.runs.get(runId).status()
   }
 
   /** Stops the run: requests under way are cancelled, cases not started say so. Replies once it has stopped. */
   async cancel(runId: string): Promise<TestRunStatus> {
-    const run = this.run(runId)
+    const run = this.runs.get(runId)
     if (run.running) {
       run.controller.abort()
       await run.done
@@ -119,18 +121,10 @@ export class TestRuns {
   }
 
   async close(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer)
-    this.timers.clear()
-    const running = [...this.runs.values()].filter((run) => run.running)
-    for (const run of running) run.controller.abort()
-    await Promise.all(running.map((run) => run.done))
-    this.runs.clear()
-  }
-
-  private run(runId: string): TestRun {
-    const run = this.runs.get(runId)
-    if (!run) throw new ExplorerError('not_found', `There is no test run with the id "${runId.slice(0, 80)}" (a finished run is forgotten after ${FINISHED_RUN_KEPT_MS / 60_000} minutes).`)
-    return run
+    await this.runs.close((run) => {
+      if (run.running) run.controller.abort()
+      return run.done
+    })
   }
 
   private finish(run: TestRun, state: 'done' | 'cancelled'): void {
@@ -138,14 +132,7 @@ export class TestRuns {
     run.ended = performance.now()
     const passed = run.reports.filter((report) => report?.outcome === 'passed').length
     this.log.info(`test run ${run.runId}: ${state}, ${passed} of ${run.reports.length} passed on ${run.target}`)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      if (this.runs.get(run.runId) === run) this.runs.delete(run.runId)
-    }, FINISHED_RUN_KEPT_MS)
-    timer.unref()
-    this.timers.add(timer)
-    const finished = [...this.runs.values()].filter((candidate) => !candidate.running)
-    for (const old of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_KEPT))) this.runs.delete(old.runId)
+    this.runs.finished(run.runId, run)
   }
 }
 

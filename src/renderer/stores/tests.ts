@@ -5,6 +5,7 @@ import type { CaseReport } from '../../shared/test-cases/report'
 import { runTargetOf, type TargetChoice } from '../../shared/test-cases/run-view'
 import type { Expectations } from '../../shared/test-cases/test-case'
 import { call, errorMessage } from '../api/explorer-client'
+import { pollUntilDone } from '../composables/poll-until-done'
 import { useConnectionsStore } from './connections'
 import { latestCall } from './latest-call'
 import { useToastsStore } from './toasts'
@@ -77,9 +78,12 @@ export const useTestsStore = defineStore('tests', () => {
     reports.value = next
   }
 
-  const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS))
-  /** The run being followed; polling stops when another starts. */
-  let following: string | null = null
+  /** Stops following the run being followed: when another starts, it ends, or the workspace changes. */
+  let following: AbortController | null = null
+  function stopFollowing(): void {
+    following?.abort()
+    following = null
+  }
 
   // Another workspace: the outcomes shown were of its cases, and a run still going runs cases no longer open.
   watch(
@@ -87,7 +91,7 @@ export const useTestsStore = defineStore('tests', () => {
     () => {
       const current = run.value
       if (current?.state === 'running') void call('tests:cancel', { runId: current.runId }).catch(() => undefined)
-      following = null
+      stopFollowing()
       run.value = null
       runNames.value = []
       reports.value = {}
@@ -95,17 +99,21 @@ export const useTestsStore = defineStore('tests', () => {
   )
 
   async function follow(runId: string): Promise<void> {
-    following = runId
-    while (following === runId && run.value?.runId === runId && run.value.state === 'running') {
-      await pause()
-      if (following !== runId) return
-      try {
-        take(await call('tests:status', { runId }))
-      } catch (e) {
-        error.value = `The test run's progress could not be read: ${errorMessage(e)}`
-        run.value = run.value ? { ...run.value, state: 'cancelled' } : null
-        return
-      }
+    stopFollowing()
+    if (run.value?.runId !== runId || run.value.state !== 'running') return
+    const controller = new AbortController()
+    following = controller
+    try {
+      await pollUntilDone(() => call('tests:status', { runId }), (status) => status.state !== 'running', {
+        intervalMs: POLL_MS,
+        signal: controller.signal,
+        onAnswer: take,
+      })
+    } catch (e) {
+      error.value = `The test run's progress could not be read: ${errorMessage(e)}`
+      run.value = run.value ? { ...run.value, state: 'cancelled' } : null
+    } finally {
+      if (following === controller) following = null
     }
   }
 
@@ -130,7 +138,10 @@ export const useTestsStore = defineStore('tests', () => {
     const current = run.value
     if (!current || current.state !== 'running') return
     try {
-      take(await call('tests:cancel', { runId: current.runId }))
+      const status = await call('tests:cancel', { runId: current.runId })
+      take(status)
+      // It has stopped: nothing more to ask.
+      if (status.state !== 'running') stopFollowing()
     } catch (e) {
       toasts.show(`The test run was not cancelled: ${errorMessage(e)}`, { tone: 'danger' })
     }

@@ -3,6 +3,7 @@ import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue'
 import { EXPORT_FORMAT_DESCRIPTIONS, EXPORT_FORMAT_LABELS, exportRange, type ExportRowsChoice } from '../../../shared/export/plan'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat, type ExportStatus } from '../../../shared/ipc/contract'
 import { call, errorMessage } from '../../api/explorer-client'
+import { pollUntilDone } from '../../composables/poll-until-done'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
 
@@ -32,7 +33,12 @@ export function useExportDialog(open: Ref<boolean>) {
   const failure = ref<string | null>(null)
   const note = ref<string | null>(null)
   const upToProblem = ref<string | null>(null)
-  let timer: ReturnType<typeof setTimeout> | null = null
+  /** Stops the progress polling of the export shown. */
+  let polling: AbortController | null = null
+  function stopPolling(): void {
+    polling?.abort()
+    polling = null
+  }
 
   const formats = EXPORT_FORMATS.map((value) => ({ value, label: EXPORT_FORMAT_LABELS[value], description: EXPORT_FORMAT_DESCRIPTIONS[value] }))
   const grid = computed(() => ({ offset: shownOffset.value, pageSize: Number(shownCount.value), loaded: items.value.length }))
@@ -113,10 +119,10 @@ export function useExportDialog(open: Ref<boolean>) {
   function follow(current: ExportStatus): void {
     status.value = current
     if (current.state === 'running') {
-      timer = setTimeout(() => void poll(current.exportId), POLL_MS)
+      void poll(current.exportId)
       return
     }
-    timer = null
+    stopPolling()
     phase.value = 'choosing'
     if (current.state === 'done') {
       if (current.downloadUrl) download(current.downloadUrl, current.fileName)
@@ -133,11 +139,20 @@ export function useExportDialog(open: Ref<boolean>) {
     }
   }
 
+  /** Progress until the export ends, then its end (follow). */
   async function poll(exportId: string): Promise<void> {
+    stopPolling()
+    const controller = new AbortController()
+    polling = controller
     try {
-      follow(await call('export:status', { exportId }))
+      const last = await pollUntilDone(() => call('export:status', { exportId }), (current) => current.state !== 'running', {
+        intervalMs: POLL_MS,
+        signal: controller.signal,
+        onAnswer: (current) => (status.value = current),
+      })
+      if (last) follow(last)
     } catch (error) {
-      timer = null
+      if (polling === controller) polling = null
       phase.value = 'choosing'
       failure.value = errorMessage(error)
     }
@@ -146,8 +161,7 @@ export function useExportDialog(open: Ref<boolean>) {
   async function cancel(): Promise<void> {
     const current = status.value
     if (phase.value !== 'running' || !current) return
-    if (timer) clearTimeout(timer)
-    timer = null
+    stopPolling()
     try {
       follow(await call('export:cancel', { exportId: current.exportId }))
     } catch (error) {
@@ -175,9 +189,7 @@ export function useExportDialog(open: Ref<boolean>) {
   /** Typing a number means "Up to" that many. */
   const chooseUpTo = () => (rowsChoice.value = 'upTo')
 
-  onBeforeUnmount(() => {
-    if (timer) clearTimeout(timer)
-  })
+  onBeforeUnmount(stopPolling)
 
   return {
     dialog, format, formats, rowsChoice, upTo, upToProblem, maxRows, phase, status, failure, note, edited,

@@ -1,0 +1,73 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeBridge, installBridge } from './fake-bridge'
+
+const fake = fakeBridge()
+installBridge(fake)
+const { useTestsStore, POLL_MS } = await import('../../src/renderer/stores/tests')
+const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
+
+const status = (state: 'running' | 'done' | 'cancelled', done = 0) => ({
+  runId: 'r', state, target: 'each case', total: 1, done, durationMs: 1,
+  cases: done ? [{ name: 'a', outcome: 'passed', durationMs: 1, checks: [] }] : [null],
+})
+const statusCalls = () => fake.calls.filter((entry) => entry.channel === 'tests:status')
+
+beforeEach(() => {
+  // The store polls on the host's setTimeout: a fake one, moved on by the test.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  // The run's id is the window's: the same as main's fake answers.
+  vi.spyOn(crypto, 'randomUUID').mockReturnValue('r' as never)
+  fake.clear()
+  fake.answers = { 'tests:run': status('running'), 'tests:cancel': status('cancelled') }
+  fake.hold('tests:status')
+  setActivePinia(createPinia())
+  useWorkspaceStore().show({ queries: [], tests: [{ name: 'a' }], bindings: [] } as never)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('tests store: following a run', () => {
+  it(`asks tests:status every ${POLL_MS} ms until the run is no longer running`, async () => {
+    const tests = useTestsStore()
+    await tests.start()
+    expect(tests.running).toBe(true)
+    await vi.advanceTimersByTimeAsync(POLL_MS - 1)
+    expect(statusCalls()).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(statusCalls()).toHaveLength(1)
+    fake.held.shift()!.answer(status('running'))
+    await vi.advanceTimersByTimeAsync(POLL_MS)
+    expect(statusCalls()).toHaveLength(2)
+    fake.held.shift()!.answer(status('done', 1))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(tests.running).toBe(false)
+    expect(tests.reports.a?.outcome).toBe('passed')
+    await vi.advanceTimersByTimeAsync(POLL_MS * 4)
+    expect(statusCalls()).toHaveLength(2)
+  })
+
+  it('stops asking once the run is cancelled', async () => {
+    const tests = useTestsStore()
+    await tests.start()
+    await tests.cancel()
+    expect(tests.run?.state).toBe('cancelled')
+    await vi.advanceTimersByTimeAsync(POLL_MS * 4)
+    expect(statusCalls()).toHaveLength(0)
+  })
+
+  it('says so when the progress cannot be read, and stops', async () => {
+    const tests = useTestsStore()
+    await tests.start()
+    await vi.advanceTimersByTimeAsync(POLL_MS)
+    fake.held.shift()!.refuse({ code: 'not_found', message: 'There is no test run with the id "r".' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(tests.error).toContain("The test run's progress could not be read:")
+    expect(tests.run?.state).toBe('cancelled')
+    await vi.advanceTimersByTimeAsync(POLL_MS * 4)
+    expect(statusCalls()).toHaveLength(1)
+  })
+})
