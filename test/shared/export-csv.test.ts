@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { alignment, columnKeys, columnName, MAX_EXPORT_COLUMNS, mergeColumns, realign, tooManyColumns } from '../../src/shared/export/columns'
-import { csvField, csvRecord, parseCsv } from '../../src/shared/export/csv'
+import { csvField, csvPlainRecord, csvQuote, csvRecord, parseCsv } from '../../src/shared/export/csv'
 
 describe('csv reading and writing (RFC 4180)', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and any line end', () => {
@@ -35,6 +35,26 @@ describe('csv reading and writing (RFC 4180)', () => {
         // A text the formula guard would prefix (white space or a sign first) is kept out: that guard has tests of its own.
         const safe = rows.map((row) => row.map((value) => (/^[\s=+\-@]/.test(value) ? `x${value}` : value)))
         expect(parseCsv(safe.map(csvRecord).join(''))).toEqual(safe)
+      }),
+    )
+  })
+
+  it("quotes without the formula guard where the data must stay as it is (the service's answers)", () => {
+    expect(csvQuote('=HYPERLINK("http://x","y")')).toBe('"=HYPERLINK(""http://x"",""y"")"')
+    expect(csvQuote('@SUM(A1)')).toBe('@SUM(A1)')
+    expect(csvQuote(' =1+1')).toBe(' =1+1')
+    expect(csvQuote('two\r\nlines')).toBe('"two\r\nlines"')
+    expect(csvPlainRecord(['1', '-2+3', 'a,b', 'say "hi"'])).toBe('1,-2+3,"a,b","say ""hi"""\r\n')
+    // The guarded field is the plain one of the guarded text.
+    expect(csvField('@SUM(A1)')).toBe(csvQuote("'@SUM(A1)"))
+  })
+
+  it('writes what it reads without the guard too: any table of texts round-trips', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'é', ',', '"', '\r', '\n', ' ', '1', '=', '-', '@', '\t') })
+    const table = fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { maxLength: 6 })
+    fc.assert(
+      fc.property(table, (rows) => {
+        expect(parseCsv(rows.map(csvPlainRecord).join(''))).toEqual(rows)
       }),
     )
   })

@@ -75,4 +75,12 @@ describe('test run reports', () => {
     expect(failure.text).toContain('gone from B')
     expect(elements.find((element) => element.name === 'error')!.text).toBe('The saved query "Nope" is not in the workspace.')
   })
+
+  it('keeps a tab or carriage return in an attribute, which a parser would otherwise read as a space', () => {
+    const elements = parseXml(toJUnit({ ...report, cases: [{ name: 'a\tb', outcome: 'error', durationMs: 0, checks: [], error: 'first\rline\u0002\nsecond' }] }))
+    expect(elements.find((element) => element.name === 'testcase')!.attributes.name).toBe('a\tb')
+    const error = elements.find((element) => element.name === 'error')!
+    expect(error.attributes.message).toBe('first\rline')
+    expect(error.text).toBe('first\rline\nsecond')
+  })
 })

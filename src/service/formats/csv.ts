@@ -1,13 +1,18 @@
+import { csvPlainRecord } from '../../shared/export/csv'
 import type { Table, TableCell } from './table'
 
-/** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
+/**
+ * RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or
+ * line break (the shared writer). The answer is the data as the real service
+ * writes it: no formula guard, which is the app's, for the files it exports.
+ */
 
-function field(value: TableCell): string {
-  if (value === null) return ''
-  const text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+function text(value: TableCell): string {
+  return value === null ? '' : String(value)
 }
 
 export function toCsv(table: Table): string {
-  return [table.header, ...table.rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n'
+  let csv = csvPlainRecord(table.header)
+  for (const row of table.rows) csv += csvPlainRecord(row.map(text))
+  return csv
 }

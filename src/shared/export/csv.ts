@@ -1,7 +1,10 @@
 /**
  * CSV as RFC 4180 writes it (the service's csv pages, and the file an export
  * writes): fields separated by commas, records by CRLF, a field quoted when
- * it holds a comma, a quote or a line break, a quote inside doubled.
+ * it holds a comma, a quote or a line break, a quote inside doubled. One
+ * writer for both: the service's answers use the quoting alone
+ * (csvQuote, csvPlainRecord), the app's files add the formula guard
+ * (csvField, csvRecord).
  */
 
 export type CsvRow = string[]
@@ -82,20 +85,38 @@ const FORMULA_START = /^[\s\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u30
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/
 
 /**
- * One field as RFC 4180 writes it. A text that a spreadsheet would run as a
- * formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`, ` =1+1`, `＝1+1`) gets a
- * leading apostrophe, as OWASP advises for CSV files built from others' data:
- * the server's answer is untrusted, and opening an export must not run
- * anything. Numbers, negative ones included, are written as they are.
+ * One field as RFC 4180 writes it, and nothing more: quoted when it holds a
+ * comma, a quote or a line break, a quote inside doubled. The service's csv
+ * answers are written this way, as the real service writes them.
  */
-export function csvField(value: string): string {
-  const text = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value
+export function csvQuote(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** One record with its CRLF. */
-export function csvRecord(cells: readonly string[]): string {
+/**
+ * One field of a file the app writes: as csvQuote, but a text that a
+ * spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3`,
+ * ` =1+1`, `＝1+1`) gets a leading apostrophe first, as OWASP advises for CSV
+ * files built from others' data: the server's answer is untrusted, and
+ * opening an export must not run anything. Numbers, negative ones included,
+ * are written as they are.
+ */
+export function csvField(value: string): string {
+  return csvQuote(FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value)
+}
+
+function record(cells: readonly string[], field: (value: string) => string): string {
   let line = ''
-  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i]!)
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + field(cells[i]!)
   return `${line}\r\n`
+}
+
+/** One record of a file the app writes (csvField: formula guard, then quoting), with its CRLF. */
+export function csvRecord(cells: readonly string[]): string {
+  return record(cells, csvField)
+}
+
+/** One record of plain RFC 4180 fields (csvQuote: no formula guard), with its CRLF: the service's answers. */
+export function csvPlainRecord(cells: readonly string[]): string {
+  return record(cells, csvQuote)
 }

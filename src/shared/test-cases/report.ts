@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { moveText } from '../compare/rank-metrics'
 import { CheckResultSchema } from './evaluate'
+import { xmlAttribute, xmlText } from '../text/xml-escape'
 
 /**
  * A run of a workspace's test cases, as the app shows it, the command line
@@ -60,16 +61,6 @@ export function failureLines(testCase: CaseReport): string[] {
   return lines
 }
 
-/** XML 1.0 cannot hold most control characters at all, even escaped: they are dropped. */
-function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
 /**
@@ -82,11 +73,11 @@ export function toJUnit(report: SuiteReport): string {
   const suite = `query-explorer.${report.name}`
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlText(suite)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" time="${seconds(report.durationMs)}">`,
-    `  <testsuite name="${xmlText(`${report.name} on ${report.target}`)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" skipped="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${xmlAttribute(suite)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" time="${seconds(report.durationMs)}">`,
+    `  <testsuite name="${xmlAttribute(`${report.name} on ${report.target}`)}" tests="${report.cases.length}" failures="${failed}" errors="${errors}" skipped="0" time="${seconds(report.durationMs)}">`,
   ]
   for (const testCase of report.cases) {
-    const open = `    <testcase name="${xmlText(testCase.name)}" classname="${xmlText(suite)}" time="${seconds(testCase.durationMs)}"`
+    const open = `    <testcase name="${xmlAttribute(testCase.name)}" classname="${xmlAttribute(suite)}" time="${seconds(testCase.durationMs)}"`
     if (testCase.outcome === 'passed') {
       lines.push(`${open}/>`)
       continue
@@ -95,7 +86,7 @@ export function toJUnit(report: SuiteReport): string {
     const first = text.split('\n')[0] ?? ''
     const element = testCase.outcome === 'error' ? 'error' : 'failure'
     lines.push(`${open}>`)
-    lines.push(`      <${element} message="${xmlText(first)}" type="${element === 'error' ? 'CaseError' : 'ExpectationFailed'}">${xmlText(text)}</${element}>`)
+    lines.push(`      <${element} message="${xmlAttribute(first)}" type="${element === 'error' ? 'CaseError' : 'ExpectationFailed'}">${xmlText(text)}</${element}>`)
     lines.push('    </testcase>')
   }
   lines.push('  </testsuite>', '</testsuites>', '')
