@@ -1,22 +1,15 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { fakeBridge, installBridge } from './fake-bridge'
+import { answerAsDemo, fakeBridge, installBridge } from './fake-bridge'
 
 const fake = fakeBridge()
 installBridge(fake)
 const { useChainStore } = await import('../../src/renderer/stores/chain')
 const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
 
-const CONNECTION = {
-  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:4123/auth', queryUrl: 'http://127.0.0.1:4123/query', workspace: 'world', api: 'places',
-  clientId: '', builtIn: true, hasSecret: false, tokenRequestsLastHour: 0,
-}
-const INFO = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
-
 beforeEach(() => {
-  fake.clear()
-  fake.answers = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': null }
+  answerAsDemo(fake)
   setActivePinia(createPinia())
 })
 

@@ -63,3 +63,16 @@ export function installBridge(fake: FakeBridge): void {
 
 /** Lets pending promise callbacks (the stores' awaits) run. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** The app's Demo as the connections store lists it, and app:info on a launch that reopens on it. */
+export const DEMO_CONNECTION = {
+  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:4123/auth', queryUrl: 'http://127.0.0.1:4123/query', workspace: 'world', api: 'places',
+  clientId: '', builtIn: true, hasSecret: false, tokenRequestsLastHour: 0,
+}
+export const DEMO_INFO = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
+
+/** A fresh bridge state answering as an app on the Demo, with no API description. */
+export function answerAsDemo(fake: FakeBridge): void {
+  fake.clear()
+  fake.answers = { 'app:info': DEMO_INFO, 'connections:list': [DEMO_CONNECTION], 'api:describe': null }
+}

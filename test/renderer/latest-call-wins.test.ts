@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { QueryRequest } from '../../src/shared/query/model'
-import { fakeBridge, installBridge, settle, type HeldCall } from './fake-bridge'
+import { answerAsDemo, fakeBridge, installBridge, settle, type HeldCall } from './fake-bridge'
 
 const fake = fakeBridge()
 installBridge(fake)
@@ -10,15 +10,8 @@ const { useConnectionsStore } = await import('../../src/renderer/stores/connecti
 const { useHistoryStore } = await import('../../src/renderer/stores/history')
 const { useQueryStore } = await import('../../src/renderer/stores/query')
 
-const CONNECTION = {
-  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:4123/auth', queryUrl: 'http://127.0.0.1:4123/query', workspace: 'world', api: 'places',
-  clientId: '', builtIn: true, hasSecret: false, tokenRequestsLastHour: 0,
-}
-const INFO = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
-
 beforeEach(() => {
-  fake.clear()
-  fake.answers = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': null }
+  answerAsDemo(fake)
   setActivePinia(createPinia())
 })
 

@@ -1,5 +1,5 @@
-import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
+import { parseXml } from '../fixtures/xml'
 import { Ref, type DataObject } from '../../src/service/dataset/model'
 import { toCsv } from '../../src/service/formats/csv'
 import { tableOf } from '../../src/service/formats/table'
@@ -13,27 +13,6 @@ import type { ResultSet } from '../../src/service/query/result-set'
  * answer), built here directly: what a dataset value could make of an answer.
  */
 
-/** Parses XML with a strict, conforming parser; returns each element's attributes and text, in document order. */
-function parseXml(xml: string): { name: string; attributes: Record<string, string>; text: string }[] {
-  const parser = new SaxesParser({ xmlns: false })
-  const elements: { name: string; attributes: Record<string, string>; text: string }[] = []
-  const open: { text: string }[] = []
-  parser.on('error', (error) => {
-    throw error
-  })
-  parser.on('opentag', (tag) => {
-    const element = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: '' }
-    elements.push(element)
-    open.push(element)
-  })
-  parser.on('text', (text) => {
-    const current = open[open.length - 1]
-    if (current) current.text += text
-  })
-  parser.on('closetag', () => open.pop())
-  parser.write(xml).close()
-  return elements
-}
 
 const country: DataObject = { id: 'X\u0001Y', class: ['country'], attributes: { name: 'Land\uFFFE' } }
 const city: DataObject = {

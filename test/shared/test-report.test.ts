@@ -1,28 +1,7 @@
-import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
+import { parseXml } from '../fixtures/xml'
 import { failureText, summary, toJUnit, type SuiteReport } from '../../src/shared/test-cases/report'
 
-/** Parses XML with a conforming (namespace-aware, strict) parser; returns the elements with their attributes and text. */
-function parseXml(xml: string): { name: string; attributes: Record<string, string>; text: string }[] {
-  const parser = new SaxesParser({ xmlns: false })
-  const elements: { name: string; attributes: Record<string, string>; text: string }[] = []
-  const open: { text: string }[] = []
-  parser.on('error', (error) => {
-    throw error
-  })
-  parser.on('opentag', (tag) => {
-    const element = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: '' }
-    elements.push(element)
-    open.push(element)
-  })
-  parser.on('text', (text) => {
-    const current = open[open.length - 1]
-    if (current) current.text += text
-  })
-  parser.on('closetag', () => open.pop())
-  parser.write(xml).close()
-  return elements
-}
 
 const report: SuiteReport = {
   name: 'world',
