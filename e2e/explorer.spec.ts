@@ -155,6 +155,13 @@ test('builds search, a two-option facet filter and a numeric filter by pointing 
   await step3.getByRole('textbox', { name: 'min' }).fill('5000')
   await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/e\/country:FILTER\/p\/value\/1\(%22IT%22\)%7C1\(%22ES%22\)\/e\/population\/p\/min\/5000\/results\?count=10$/)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
+  // The rows of this run, not those of the facet run before it (the summary reads the same way for both).
+  await expect
+    .poll(async () => {
+      const rows = await gridRows(page)
+      return rows.length === 10 && rows.every((row) => Number(row['population']) >= 5000)
+    })
+    .toBe(true)
   await expect(summary).toHaveText(/^Rows 1–10 of \d/)
   const filteredTotal = await summary.textContent()
 
@@ -279,6 +286,8 @@ test('an endpoint typed before the API description arrives is kept', async ({ pa
     await page.goto(await app.pageUrl())
     const endpoint = page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })
     await expect(endpoint).toHaveValue('search')
+    // The Demo's description is in (the step shows what its endpoint does): it cannot arrive later and fill the step.
+    await expect(page.getByRole('group', { name: 'Step 1' }).getByText(/^Cities whose name matches the query/)).toBeVisible()
     // An empty step on a connection whose description is on its way: the app would fill in its search endpoint.
     await endpoint.fill('')
     await endpoint.blur()
