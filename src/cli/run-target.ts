@@ -182,11 +182,11 @@ function urlProblems(connection: WorkspaceConnection, flags: ConnectionFlags): s
   ] as const) {
     if (field === '--auth-url' && connection.clientId === '' && value === '') continue
     if (!/^https?:\/\/[^/?#\s]+/i.test(value)) {
-      problems.push(`${field}: "${printable(value)}" is not an http(s) URL.`)
+      problems.push(`${field}: "${clipped(value)}" is not an http(s) URL.`)
       continue
     }
     if (pinned !== undefined && originOf(value) !== pinned) {
-      problems.push(`${pinFlag}: the connection "${printable(connection.name)}" points at ${printable(originOf(value) || value)}, not ${pinned}; nothing was sent.`)
+      problems.push(`${pinFlag}: the connection "${clipped(connection.name)}" points at ${clipped(originOf(value) || value)}, not ${pinned}; nothing was sent.`)
     }
   }
   return problems
@@ -196,11 +196,12 @@ function urlProblems(connection: WorkspaceConnection, flags: ConnectionFlags): s
 export function pinnedOrigin(flag: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined
   const origin = originOf(text)
-  if (!/^https?:/.test(origin)) throw new InputError([`${flag}: "${printable(text)}" is not an http(s) origin such as https://auth.example.com.`])
+  if (!/^https?:/.test(origin)) throw new InputError([`${flag}: "${clipped(text)}" is not an http(s) origin such as https://auth.example.com.`])
   return origin
 }
 
-const printable = (text: string) => JSON.stringify(text.slice(0, 200)).slice(1, -1)
+/** A file's value, cut to a length a message can hold; control characters are the terminal layer's to escape (terminal-io.ts). */
+const clipped = (text: string) => text.slice(0, 200)
 
 /**
  * The secret the app keeps in the OS keychain for a saved connection with
@@ -228,7 +229,7 @@ async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.Pr
     const other = sameAccount[0]
     return other
       ? {
-          refused: `The secret saved in the app for "${printable(other.name)}" was not used: that connection sends its tokens to ${originOf(other.queryUrl)}, and "${printable(connection.name)}" would send them to ${printable(queryOrigin || connection.queryUrl)}.`,
+          refused: `The secret saved in the app for "${clipped(other.name)}" was not used: that connection sends its tokens to ${originOf(other.queryUrl)}, and "${clipped(connection.name)}" would send them to ${clipped(queryOrigin || connection.queryUrl)}.`,
         }
       : null
   }
