@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, launchApp, test, type LaunchedApp } from './fixtures/app'
+import { expect, launchApp, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { draftKept } from './fixtures/draft'
 

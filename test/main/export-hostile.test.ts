@@ -175,7 +175,7 @@ describe.skipIf(missing)('exports of a hostile server', () => {
     const csv = join(root, 'files', 'opened.csv')
     writeFileSync(csv, bytes!)
     // LibreOffice, headless, with a profile of its own, reads the CSV as a user's double-click would and saves it as a workbook.
-    const profile = pathToProfile(join(root, 'lo-profile'))
+    const profile = `file://${join(root, 'lo-profile')}`
     const converter = spawnGroup(soffice!, [`-env:UserInstallation=${profile}`, '--headless', '--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx', '--outdir', join(root, 'files'), csv], { stdio: 'ignore' })
     try {
       await new Promise((resolve) => converter.once('exit', resolve))
@@ -191,8 +191,4 @@ describe.skipIf(missing)('exports of a hostile server', () => {
     expect(cells.at(-1)!.value).toBe(-28)
   })
 })
-
-function pathToProfile(path: string): string {
-  return `file://${path}`
-}
 

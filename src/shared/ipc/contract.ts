@@ -37,8 +37,6 @@ export { CaseReportSchema, CompareSideSchema, ComparisonSchema, EXPORT_FORMATS, 
 export type { CompareSide, Comparison, ExportFormat, HistoryEntry, QueryReply, RunTarget, Timings }
 
 const Id = z.string().min(1).max(200)
-const ShortText = z.string().max(2_000)
-const UrlText = z.string().max(8_000)
 
 export const KeychainInfoSchema = z.object({
   /** `os`: the OS keychain; `memory`: no keychain answered, secrets live for this run only. */
