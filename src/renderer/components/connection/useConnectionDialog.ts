@@ -1,4 +1,4 @@
-import { computed, nextTick, onMounted, reactive, ref } from 'vue'
+import { computed, nextTick, reactive, ref } from 'vue'
 import type { TokenRequestKind } from '../../../shared/auth'
 import {
   checkConnectionRules,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/connections/connection-rules'
 import type { ConnectionCheckResult, ConnectionInput, ConnectionView } from '../../../shared/ipc/contract'
 import { ExplorerClientError, errorMessage } from '../../api/explorer-client'
+import { useModalDialog } from '../../composables/useModalDialog'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
 
@@ -65,7 +66,7 @@ const STEP_NAMES = { token: 'Token request', description: 'API description' } as
 export function useConnectionDialog(props: ConnectionDialogProps, on: ConnectionDialogEvents) {
   const store = useConnectionsStore()
   const toasts = useToastsStore()
-  const dialog = ref<HTMLDialogElement | null>(null)
+  const { dialog } = useModalDialog({ focus: 'input:not([readonly])' })
 
   /** The profile shown: the one opened, or the new one once it is saved. */
   const currentId = ref<string | null>(props.connectionId)
@@ -107,11 +108,6 @@ export function useConnectionDialog(props: ConnectionDialogProps, on: Connection
   const testResult = ref<ConnectionCheckResult | null>(null)
   const confirmingDelete = ref(false)
 
-  onMounted(async () => {
-    dialog.value?.showModal()
-    await nextTick()
-    dialog.value?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus()
-  })
 
   function input(): ConnectionInput {
     return {

@@ -4,6 +4,7 @@ import { EXPORT_FORMAT_DESCRIPTIONS, EXPORT_FORMAT_LABELS, exportRange, type Exp
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat, type ExportStatus } from '../../../shared/ipc/contract'
 import { call, errorMessage } from '../../api/explorer-client'
 import { pollUntilDone } from '../../composables/poll-until-done'
+import { useModalDialog } from '../../composables/useModalDialog'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
 
@@ -23,7 +24,6 @@ export function useExportDialog(open: Ref<boolean>) {
   const toasts = useToastsStore()
   const { shown, shownOffset, shownCount, items, edited, total } = storeToRefs(query)
 
-  const dialog = ref<HTMLDialogElement | null>(null)
   const format = ref<ExportFormat>('csv')
   const rowsChoice = ref<ExportRowsChoice>('page')
   const upTo = ref<number | string>(DEFAULT_UP_TO)
@@ -57,21 +57,14 @@ export function useExportDialog(open: Ref<boolean>) {
   const progressValue = computed(() => status.value?.rows ?? 0)
   const progressMax = computed(() => status.value?.rowsWanted ?? 1)
 
-  watch(
-    open,
-    (isOpen) => {
-      const element = dialog.value
-      if (!element) return
-      if (isOpen && !element.open) {
-        if (phase.value === 'choosing' && rowsChoice.value === 'loaded' && !hasLoaded.value) rowsChoice.value = 'page'
-        element.showModal()
-        // The format chosen (arrow keys change it), or Cancel while an export runs; not the × that showModal would pick.
-        element.querySelector<HTMLElement>('input[name="export-format"]:checked, .export-dialog__footer .button')?.focus()
-      }
-      if (!isOpen && element.open) element.close()
+  const { dialog } = useModalDialog({
+    open: () => open.value,
+    beforeOpen: () => {
+      if (phase.value === 'choosing' && rowsChoice.value === 'loaded' && !hasLoaded.value) rowsChoice.value = 'page'
     },
-    { flush: 'post' },
-  )
+    // The format chosen (arrow keys change it), or Cancel while an export runs; not the × that showModal would pick.
+    focus: 'input[name="export-format"]:checked, .export-dialog__footer .button',
+  })
 
   function readUpTo(): number | null {
     const value = Number(upTo.value)

@@ -1,27 +1,17 @@
-import { computed, ref, watch, type Ref } from 'vue'
+import { computed } from 'vue'
+import { useModalDialog } from '../../composables/useModalDialog'
 import type { ResultItem } from '../../../shared/responses'
 import { detailEntries } from '../../../shared/results/detail'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 
 /** The row detail: every field of one result, nested objects opened, each copyable; a modal dialog. */
 export function useRowDetail(item: () => ResultItem | null, close: () => void) {
-  const dialog: Ref<HTMLDialogElement | null> = ref(null)
+  const { dialog } = useModalDialog({ open: () => item() !== null, focus: null })
   const entries = computed(() => {
     const current = item()
     return current ? detailEntries(current) : []
   })
   const { message: copied, copy } = useCopyFeedback()
-
-  watch(
-    () => item(),
-    (current) => {
-      const element = dialog.value
-      if (!element) return
-      if (current && !element.open) element.showModal()
-      if (!current && element.open) element.close()
-    },
-    { flush: 'post' },
-  )
 
   const copyEntry = (label: string, text: string) => copy(text, label)
   const copyJson = () => {

@@ -4,7 +4,7 @@ import { caseSubject } from '../../../shared/test-cases/run-view'
 import type { TestCase } from '../../../shared/test-cases/test-case'
 import { errorMessage } from '../../api/explorer-client'
 import { useTestsStore } from '../../stores/tests'
-import { useModal } from '../workspace/modal'
+import { useModalDialog } from '../../composables/useModalDialog'
 
 /**
  * The editor of one case: its name and its expectations as JSON, checked
@@ -13,7 +13,7 @@ import { useModal } from '../workspace/modal'
  */
 export function useExpectationsEditor(testCase: TestCase, done: (name: string) => void, cancel: () => void) {
   const tests = useTestsStore()
-  const { dialog, once } = useModal()
+  const { dialog, once } = useModalDialog()
 
   const name = ref(testCase.name)
   const text = ref(expectationsText(testCase.expect))

@@ -1,5 +1,5 @@
 import { shallowRef } from 'vue'
-import { useModal } from './modal'
+import { useModalDialog } from '../../composables/useModalDialog'
 
 /** One answer of a choice dialog; Cancel is always offered besides. */
 export interface Choice {
@@ -11,7 +11,7 @@ export interface Choice {
 
 /** A question with a few answers (Save / Discard / Cancel, Delete / Cancel), asked in a modal dialog; one answer comes back. */
 export function useChoiceDialog(answer: (value: string) => void, cancel: () => void) {
-  const { dialog, once } = useModal()
+  const { dialog, once } = useModalDialog()
   const toneClass = (choice: Choice) => (choice.tone === 'primary' ? 'button--primary' : choice.tone === 'danger' ? 'button--danger' : '')
   return {
     dialog,

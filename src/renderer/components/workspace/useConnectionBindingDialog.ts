@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/explorer-client'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
-import { useModal } from './modal'
+import { useModalDialog } from '../../composables/useModalDialog'
 
 /** The app connection most like the file's: same workspace and API, else same workspace, else the first. */
 export function likeliest(binding: WorkspaceBinding, connections: readonly ConnectionView[]): string {
@@ -23,7 +23,7 @@ export function useConnectionBindingDialog(ids: readonly string[], done: (resolv
   const store = useWorkspaceStore()
   const connections = useConnectionsStore()
   const toasts = useToastsStore()
-  const { dialog, once } = useModal()
+  const { dialog, once } = useModalDialog()
 
   const pending = computed(() => store.view?.bindings.filter((b) => ids.includes(b.fileConnectionId) && b.connectionId === null) ?? [])
   const current = computed(() => pending.value[0] ?? null)

@@ -1,6 +1,6 @@
 import { computed, ref } from 'vue'
 import { errorMessage, ExplorerClientError } from '../../api/explorer-client'
-import { useModal } from './modal'
+import { useModalDialog } from '../../composables/useModalDialog'
 
 /** Main refused the name because another query has it (as opposed to an empty or invalid name). */
 function nameTaken(e: unknown): boolean {
@@ -30,7 +30,7 @@ export function useQueryNameDialog(
   done: () => void,
   cancel: () => void,
 ) {
-  const { dialog, once } = useModal()
+  const { dialog, once } = useModalDialog()
   const name = ref(initial)
   const problem = ref<string | null>(null)
   const busy = ref(false)
