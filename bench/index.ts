@@ -1,4 +1,5 @@
-import { benchCodec } from './codec'
+import { join } from 'node:path'
+import { importBundled } from './bundled'
 import { benchQueryClient } from './query-client'
 import { benchRenderer } from './renderer'
 import { benchService } from './service'
@@ -20,7 +21,8 @@ function table(results: readonly BenchResult[]): string {
 }
 
 async function main(): Promise<void> {
-  const results: BenchResult[] = [...benchCodec()]
+  const codec = await importBundled<typeof import('./codec')>(join(__dirname, 'codec.ts'))
+  const results: BenchResult[] = [...codec.benchCodec()]
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))

@@ -14,7 +14,7 @@ import type { FacetSelection } from '../../shared/query/facets'
 import { formRequest, type RequestForm } from '../../shared/query/form-request'
 import type { QueryRequest, ResponseType, Step } from '../../shared/query/model'
 import { readPastedUrl } from '../../shared/query/pasted-url'
-import { buildUrl, sentVersion } from '../../shared/query/url'
+import { buildUrl, rootMemo, sentVersion } from '../../shared/query/url'
 import type { Problem } from '../../shared/query/validate'
 import { useConnectionsStore } from './connections'
 
@@ -76,12 +76,14 @@ export const useChainStore = defineStore('chain', () => {
     return formRequest(form(), type, pageOffset, pageSize, withFormat)
   }
 
+  /** Rewritten on every edit of the chain, for the same API almost always. */
+  const root = rootMemo()
   /** The request URL for the chain (never a token: buildUrl writes none); empty when it cannot be written yet. */
   const requestUrl = computed(() => {
     const connection = connections.selected
     if (!connection) return ''
     try {
-      return buildUrl(connection.queryUrl, request(responseType.value, offset.value, count.value, true))
+      return buildUrl(connection.queryUrl, request(responseType.value, offset.value, count.value, true), root)
     } catch {
       return ''
     }

@@ -4,7 +4,7 @@ import { facetFilterName, facetOptionsChain, facetSelectedIds } from '../../shar
 import { validateRequest } from '../../shared/query/validate'
 import type { ResultsResponse } from '../../shared/responses'
 import { facetOptions, type FacetOption } from '../../shared/results/facet-options'
-import { buildUrl } from '../../shared/query/url'
+import { buildUrl, rootMemo } from '../../shared/query/url'
 import { call, errorMessage } from '../api/explorer-client'
 import { useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
@@ -111,11 +111,12 @@ export const useFacetsStore = defineStore('facets', () => {
    * the connection, the API and the configuration. Written as the URL, so a
    * change that does not change the request does not refetch.
    */
+  const root = rootMemo()
   const dependsOn = computed(() => {
     const connection = connections.selected
     if (!connection) return ''
     try {
-      return buildUrl(connection.queryUrl, editor.request('statistics', 0))
+      return buildUrl(connection.queryUrl, editor.request('statistics', 0), root)
     } catch {
       return ''
     }
