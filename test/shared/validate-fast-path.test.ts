@@ -35,6 +35,7 @@ const OPTION_VALUES: { [K in keyof QueryOptions]-?: fc.Arbitrary<NonNullable<Que
   rank: number,
   column: number,
   multiselect: fc.boolean(),
+  extra: fc.dictionary(edgy, edgy, { maxKeys: 2 }),
 }
 /** Zero to three options, each drawn near its edges. */
 const options: fc.Arbitrary<QueryOptions> = fc

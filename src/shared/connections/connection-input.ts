@@ -25,6 +25,12 @@ export const ConnectionInputSchema = z
     deadlineSeconds: z.number().optional(),
     /** "Token request": the seed's JSON `POST <auth URL>/api/auth` (json, the default) or OAuth 2.0 client credentials (`POST <auth URL>/oauth/token`). */
     tokenRequest: z.enum(TOKEN_REQUEST_KINDS).optional(),
+    /**
+     * Advanced, OAuth only: the `audience` of a token request. Left out, the
+     * query URL exactly as typed (`https://rest.spinque.com/` keeps its slash),
+     * as the official clients send it; auth servers match it exactly.
+     */
+    audience: UrlText.optional(),
   })
   .strict()
 

@@ -65,6 +65,13 @@ export const OptionsSchema = z
     column: z.number().optional(),
     /** options: list the facet's options as for a multiple selection (its own filter left out). */
     multiselect: z.boolean().optional(),
+    /**
+     * Options this client does not know (a deployment's own, such as
+     * `dev_version=master`), by name, exactly as given: real deployments
+     * ignore what they do not use, so they are kept, shown and sent back,
+     * after the known ones, in this order (SERVICE-CONTRACT "Real deployments").
+     */
+    extra: z.record(z.string(), z.string()).optional(),
   })
   .strict()
 

@@ -30,8 +30,9 @@ export function responseTypeLabel(type: ResponseType): string {
 
 export const RESPONSE_TYPE_LABELS: readonly string[] = RESPONSE_TYPES.map(responseTypeLabel)
 
-export function optionApplies(name: OptionName, type: ResponseType): boolean {
-  return OPTIONS_BY_TYPE[type].includes(name)
+/** Whether the type takes the option; options the client does not know (`extra`) go with every type, as written. */
+export function optionApplies(name: OptionName | 'extra', type: ResponseType): boolean {
+  return name === 'extra' || OPTIONS_BY_TYPE[type].includes(name)
 }
 
 function listed(words: readonly string[]): string {
@@ -53,7 +54,7 @@ export function misplacedOptions(request: Pick<QueryRequest, 'responseType' | 'o
   // Every request is checked before it is sent: the usual answer, none, allocates nothing.
   let any = false
   for (const name in request.options) {
-    if (request.options[name as OptionName] !== undefined && !allowed.includes(name as OptionName)) any = true
+    if (name !== 'extra' && request.options[name as OptionName] !== undefined && !allowed.includes(name as OptionName)) any = true
   }
   return any ? OPTION_ORDER.filter((name) => request.options[name] !== undefined && !allowed.includes(name)) : NONE
 }

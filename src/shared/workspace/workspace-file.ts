@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConnectionInputSchema } from '../connections/connection-input'
 import { nestedDeeperThan } from '../json-depth'
+import { FacetDeclarationSchema, MAX_FACET_DECLARATIONS } from '../query/facet-declaration'
 import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
 import { formatPath } from '../query/request-json'
 import { TestCaseSchema, type TestCase } from '../test-cases/test-case'
@@ -37,8 +38,13 @@ export const WorkspaceConnectionSchema = ConnectionInputSchema.pick({
   config: true,
   clientId: true,
   tokenRequest: true,
+  audience: true,
 })
-  .extend({ id: FileId })
+  .extend({
+    id: FileId,
+    /** Facets declared by hand for this connection's API (facet-declaration.ts): shared with the file, as its queries are. */
+    facets: z.array(FacetDeclarationSchema).max(MAX_FACET_DECLARATIONS).optional(),
+  })
   .strip()
 
 export const SavedQuerySchema = z
