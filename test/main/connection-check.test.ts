@@ -60,8 +60,9 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
       quota: 100,
       accounts: [{ clientId: 'check-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
     })
-    capture = await startServer((_req, res) => {
-      res.writeHead(500)
+    // Asks for a token (as a protected API does), then fails whatever it is sent.
+    capture = await startServer((req, res) => {
+      res.writeHead(req.headers.authorization === undefined && req.url?.startsWith('/query/') ? 401 : 500)
       res.end()
     })
     dataDir = mkdtempSync(join(tmpdir(), 'qe-check-'))
@@ -79,8 +80,8 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     const entries = await keychainEntries()
     const result = await send<ConnectionCheckResult>('connections:check', { connection: form(), secret: wrong })
     expect(result.ok).toBe(false)
-    expect(result.checks).toEqual([expect.objectContaining({ step: 'token', ok: false, status: 401 })])
-    expect(result.checks[0]!.message).toContain('Check the client ID and secret')
+    expect(result.checks).toEqual([expect.objectContaining({ step: 'access', ok: true }), expect.objectContaining({ step: 'token', ok: false, status: 401 })])
+    expect(result.checks[1]!.message).toContain('Check the client ID and secret')
     expect(await profiles()).toEqual(listed)
     expect(connectionsFile()).toBeNull()
     expect(await keychainEntries()).toEqual(entries)
@@ -88,8 +89,8 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     // The right one works, and still leaves nothing behind: no profile, no secret, no token.
     const right = await send<ConnectionCheckResult>('connections:check', { connection: form(), secret })
     expect(right.ok).toBe(true)
-    expect(right.checks.map((check) => check.step)).toEqual(['token', 'description'])
-    expect(right.checks[1]!.message).toContain('API "places" answered')
+    expect(right.checks.map((check) => check.step)).toEqual(['access', 'token', 'description', 'status'])
+    expect(right.checks[2]!.message).toContain('API "places" answered')
     expect(await profiles()).toEqual(listed)
     expect(await keychainEntries()).toEqual(entries)
   })
@@ -116,10 +117,10 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     service.revokeTokens()
 
     const refused = await send<ConnectionCheckResult>('connections:check', { connection: form({ id: saved.id, name: 'Saved' }), secret: wrong })
-    expect(refused.checks[0]).toMatchObject({ step: 'token', ok: false, status: 401 })
+    expect(refused.checks[1]).toMatchObject({ step: 'token', ok: false, status: 401 })
     const works = await send<ConnectionCheckResult>('connections:check', { connection: form({ id: saved.id, name: 'Renamed, not saved', api: 'public' }) })
     expect(works.ok).toBe(true)
-    expect(works.checks[1]!.message).toContain('API "public" answered')
+    expect(works.checks[2]!.message).toContain('API "public" answered')
 
     expect(await storedToken(saved.id)).toBe(cached)
     expect(await storedSecret(saved.id)).toEqual({ origin: new URL(service.authUrl).origin, secret })
@@ -133,8 +134,8 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     const saved = await send<ConnectionView>('connections:save', form({ name: 'Bound' }))
     await send('secrets:set', { connectionId: saved.id, secret })
     const moved = await send<ConnectionCheckResult>('connections:check', { connection: form({ id: saved.id, name: 'Bound', authUrl: capture.origin }) })
-    expect(moved.checks[0]).toMatchObject({ step: 'token', ok: false })
-    expect(moved.checks[0]!.message).toBe('The client secret must be entered again for the new auth URL.')
+    expect(moved.checks[1]).toMatchObject({ step: 'token', ok: false })
+    expect(moved.checks[1]!.message).toBe('The client secret must be entered again for the new auth URL.')
     expect(capture.seen).toEqual([])
   })
 
@@ -147,10 +148,13 @@ describe.skipIf(missing)('testing a connection form without saving it, and dupli
     const from = capture.seen.length
 
     await send<ConnectionCheckResult>('connections:check', { connection: form({ id: saved.id, name: 'Live', queryUrl: `${capture.origin}/query` }) })
+    // The probe goes without a token; the API root and the status route get the test's own.
     const sent = capture.seen.slice(from).map((seen) => seen.headers.authorization)
-    expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatch(/^Bearer \S+$/)
-    expect(sent[0]).not.toBe(`Bearer ${live}`)
+    expect(sent).toHaveLength(3)
+    expect(sent[0]).toBeUndefined()
+    expect(sent[1]).toMatch(/^Bearer \S+$/)
+    expect(sent[1]).not.toBe(`Bearer ${live}`)
+    expect(sent[2]).toBe(sent[1])
 
     // The profile itself goes on working: its next query renews the token the test's replaced.
     expect((await send<QueryReply>('query:run', { connectionId: saved.id, requestId: 'after', request: search('rome') })).status).toBe(200)

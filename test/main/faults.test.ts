@@ -4,8 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import type { ConnectionTest, ConnectionView } from '../../src/shared/ipc/contract'
+import type { ConnectionCheck, ConnectionTest, ConnectionView } from '../../src/shared/ipc/contract'
 import { call, closedPort, failure, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+
+/** The check of one step; a step that did not run fails the test here, by name. */
+function stepOf(result: { checks: ConnectionCheck[] }, step: ConnectionCheck['step']): ConnectionCheck {
+  const found = result.checks.find((check) => check.step === step)
+  if (!found) throw new Error(`no "${step}" check in ${JSON.stringify(result.checks.map((check) => check.step))}`)
+  return found
+}
 
 /**
  * Faults of real servers, each with a clear error and the app usable after:
@@ -184,7 +191,7 @@ describe.skipIf(missing)('Test connection says exactly what failed', () => {
   /** Gives up on a silent auth host after 2 s; only ever pointed at one that never answers. */
   let hasty: AppCore
 
-  const test = async (fields: { authUrl: string; queryUrl: string; clientId?: string; api?: string; workspace?: string }, secret = 'a-test-secret', on = core) => {
+  const test = async (fields: { authUrl: string; queryUrl: string; clientId?: string; api?: string; workspace?: string; config?: string }, secret = 'a-test-secret', on = core) => {
     const view = await call<ConnectionView>(on, 'connections:save', {
       name: 'Under test',
       workspace: 'world',
@@ -213,57 +220,85 @@ describe.skipIf(missing)('Test connection says exactly what failed', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('works: a token, then the API description', async () => {
+  it('works: the API needs a token, a token, the API description with it, the status route', async () => {
     const result = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl }, service.account.clientSecret)
     expect(result.ok).toBe(true)
-    expect(result.checks.map((check) => check.step)).toEqual(['token', 'description'])
-    expect(result.checks[1]!.message).toMatch(/API "places" answered: \d+ endpoints/)
+    expect(result.checks.map((check) => check.step)).toEqual(['access', 'token', 'description', 'status'])
+    expect(stepOf(result, 'access').message).toBe('API "places" needs a token: without one it answered 401.')
+    expect(stepOf(result, 'description').message).toMatch(/API "places" answered: \d+ endpoints/)
+    expect(stepOf(result, 'status').message).toBe('The status route answered 200 ("ok"): API "places" with configuration "default" is served.')
     expect(result.connection.tokenRequestsLastHour).toBe(1)
   })
 
   it('401: wrong secret', async () => {
     const result = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl }, 'wrong')
-    expect(result.checks[0]).toMatchObject({ step: 'token', ok: false, code: 'auth', status: 401 })
-    expect(result.checks[0]!.message).toContain('Invalid client credentials')
-    expect(result.checks).toHaveLength(1)
+    expect(result.checks.map((check) => check.step)).toEqual(['access', 'token'])
+    expect(stepOf(result, 'token')).toMatchObject({ ok: false, code: 'auth', status: 401 })
+    expect(stepOf(result, 'token').message).toContain('Invalid client credentials')
   })
 
   it('403, 429, 404', async () => {
     const forbidden = await test({ authUrl: `${refusing.origin}/forbidden`, queryUrl: service.queryUrl })
-    expect(forbidden.checks[0]).toMatchObject({ ok: false, code: 'auth', status: 403 })
+    expect(stepOf(forbidden, 'token')).toMatchObject({ ok: false, code: 'auth', status: 403 })
     const quota = await test({ authUrl: `${refusing.origin}/quota`, queryUrl: service.queryUrl })
-    expect(quota.checks[0]).toMatchObject({ ok: false, code: 'quota', status: 429, retryAfterSeconds: 30 })
+    expect(stepOf(quota, 'token')).toMatchObject({ ok: false, code: 'quota', status: 429, retryAfterSeconds: 30 })
     const wrongAuthPath = await test({ authUrl: `${service.authUrl}/nope`, queryUrl: service.queryUrl }, service.account.clientSecret)
-    expect(wrongAuthPath.checks[0]).toMatchObject({ ok: false, status: 404 })
-    expect(wrongAuthPath.checks[0]!.message).toContain('Check the auth URL')
+    expect(stepOf(wrongAuthPath, 'token')).toMatchObject({ ok: false, status: 404 })
+    expect(stepOf(wrongAuthPath, 'token').message).toContain('Check the auth URL')
+    // No such API: the probe says so (with the names to check), the token is still tried, nothing else is asked.
     const noApi = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl, api: 'no-such-api' }, service.account.clientSecret)
-    expect(noApi.checks[1]).toMatchObject({ step: 'description', ok: false, status: 404 })
-    expect(noApi.checks[1]!.message).toMatch(/No such api.*Check the workspace and API names/)
+    expect(noApi.checks.map((check) => [check.step, check.ok])).toEqual([['access', false], ['token', true]])
+    expect(stepOf(noApi, 'access')).toMatchObject({ status: 404, code: 'http' })
+    expect(stepOf(noApi, 'access').message).toBe(
+      'The service answered 404: No such api: world/no-such-api. Check the API name ("no-such-api") and the workspace ("world"): the service has no such API in that workspace.',
+    )
   })
 
   it('refused, DNS, TLS, timeout', async () => {
     const port = await closedPort()
     const refused = await test({ authUrl: `http://127.0.0.1:${port}`, queryUrl: service.queryUrl })
-    expect(refused.checks[0]!.message).toMatch(/^Connection refused by 127\.0\.0\.1/)
+    expect(stepOf(refused, 'token').message).toMatch(/^Connection refused by 127\.0\.0\.1/)
     const dns = await test({ authUrl: 'http://no-such-host.invalid', queryUrl: service.queryUrl })
-    expect(dns.checks[0]).toMatchObject({ ok: false, code: 'network' })
-    expect(dns.checks[0]!.message).toContain('could not be resolved (DNS)')
+    expect(stepOf(dns, 'token')).toMatchObject({ ok: false, code: 'network' })
+    expect(stepOf(dns, 'token').message).toContain('could not be resolved (DNS)')
     const tls = await test({ authUrl: service.authUrl.replace('http:', 'https:'), queryUrl: service.queryUrl })
-    expect(tls.checks[0]).toMatchObject({ ok: false, code: 'network' })
-    expect(tls.checks[0]!.message).toMatch(/TLS connection to 127\.0\.0\.1:\d+ failed/)
+    expect(stepOf(tls, 'token')).toMatchObject({ ok: false, code: 'network' })
+    expect(stepOf(tls, 'token').message).toMatch(/TLS connection to 127\.0\.0\.1:\d+ failed/)
+    // The query URL unreachable: the probe says so first, and nothing more is asked of it.
+    const noQueryHost = await test({ authUrl: service.authUrl, queryUrl: `http://127.0.0.1:${port}/query` }, service.account.clientSecret)
+    expect(noQueryHost.checks.map((check) => [check.step, check.ok])).toEqual([['access', false], ['token', true]])
+    expect(stepOf(noQueryHost, 'access').message).toMatch(/^Connection refused by 127\.0\.0\.1/)
     const silent = await startServer(() => undefined)
     try {
       const timeout = await test({ authUrl: silent.origin, queryUrl: service.queryUrl }, 'a-test-secret', hasty)
-      expect(timeout.checks[0]).toMatchObject({ ok: false, code: 'timeout' })
-      expect(timeout.checks[0]!.message).toContain('did not answer within 2 s')
+      expect(stepOf(timeout, 'token')).toMatchObject({ ok: false, code: 'timeout' })
+      expect(stepOf(timeout, 'token').message).toContain('did not answer within 2 s')
     } finally {
       await silent.close()
     }
   })
 
-  it('a public API: no token, the description alone', async () => {
+  it('a public API: it answers without a token, so none is asked for', async () => {
     const result = await test({ authUrl: '', queryUrl: service.queryUrl, clientId: '', api: 'public' })
     expect(result.ok).toBe(true)
-    expect(result.checks[0]!.message).toContain('No client ID')
+    expect(stepOf(result, 'access').message).toBe('API "public" answered without a token (200): it is public, so no token is needed.')
+    expect(stepOf(result, 'token').message).toBe('No client ID: none is needed, the API is public.')
+    expect(stepOf(result, 'status')).toMatchObject({ ok: true })
+  })
+
+  it('a protected API and no client ID: the token check says which fields to fill in', async () => {
+    const result = await test({ authUrl: '', queryUrl: service.queryUrl, clientId: '', api: 'places' })
+    expect(result.ok).toBe(false)
+    expect(stepOf(result, 'token')).toMatchObject({ ok: false, code: 'auth' })
+    expect(stepOf(result, 'token').message).toContain('API "places" needs a token, and this connection has no client ID: enter the client ID and secret')
+  })
+
+  it('an unknown configuration: read with the token, the API root names the config sent', async () => {
+    const result = await test({ authUrl: service.authUrl, queryUrl: service.queryUrl, config: 'staging' }, service.account.clientSecret)
+    expect(result.ok).toBe(false)
+    expect(result.checks.map((check) => [check.step, check.ok])).toEqual([['access', true], ['token', true], ['description', false], ['status', false]])
+    expect(stepOf(result, 'description').message).toBe(
+      'The service answered 404: No such workspace configuration: world/staging. Check the configuration: "staging" was sent, and workspace "world" has no configuration of that name.',
+    )
   })
 })

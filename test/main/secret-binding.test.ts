@@ -76,7 +76,7 @@ describe.skipIf(missing)('secrets and tokens stay with the origin they were ente
 
     const test = await call<ConnectionTest>(core, 'connections:test', { connectionId: view.id })
     expect(test.ok).toBe(false)
-    expect(test.checks[0]!.message).toMatch(/No client secret is stored/)
+    expect(test.checks.find((check) => check.step === 'token')!.message).toMatch(/No client secret is stored/)
     expect((await failure(core, 'connections:reauth', { connectionId: view.id })).message).toMatch(/No client secret is stored/)
     expect((await failure(core, 'query:run', { connectionId: view.id, requestId: 'a2', request: search('oslo') })).message).toMatch(/No client secret is stored/)
     expect(capture.seen).toHaveLength(0)
@@ -114,7 +114,7 @@ describe.skipIf(missing)('secrets and tokens stay with the origin they were ente
     const listed = (await call<ConnectionView[]>(core, 'connections:list', {})).find((connection) => connection.id === view.id)!
     expect(listed.hasSecret).toBe(false)
     const test = await call<ConnectionTest>(core, 'connections:test', { connectionId: view.id })
-    expect(test.checks[0]!.message).toBe('The client secret must be entered again for the new auth URL.')
+    expect(test.checks.find((check) => check.step === 'token')!.message).toBe('The client secret must be entered again for the new auth URL.')
     expect((await failure(core, 'query:run', { connectionId: view.id, requestId: 'c1', request: search('oslo') })).message).toBe(
       'The client secret must be entered again for the new auth URL.',
     )

@@ -3,7 +3,8 @@ import type { TokenAccount, TokenManager } from '../auth/token-manager'
 import { originOf } from '../credentials/bound-secret'
 import type { CancelHandle } from './cancel-handle'
 import { header, type HttpClient, type HttpResponse } from './http-client'
-import { messageOf, scrubBody } from './response-body'
+import { scrubBody } from './response-body'
+import { serviceError } from './service-error'
 
 /** How one GET is sent: its cancellation and its deadline. */
 export interface SendOptions {
@@ -89,13 +90,8 @@ export class AuthorizedGet {
     const renewed = await this.tokens.renewAfterRejection(account, rejected)
     const request = { url, signal: send.signal, cancel: send.cancel, headers: this.bearer(renewed), deadlineMs: send.deadlineMs }
     const second = scrubbed(await this.http.request(request), renewed)
-    if (second.status === 401) {
-      throw new ExplorerError(
-        'auth',
-        `The service refused a freshly issued token (401: ${messageOf(second.body) ?? 'no reason given'}). Check the account's role and workspace.`,
-        { status: 401 },
-      )
-    }
+    // The sentence and kind every 401 gets (service-error.ts), as one with a token sent.
+    if (second.status === 401) throw serviceError(second, header(second, 'content-type'), { tokenSent: true })
     return second
   }
 

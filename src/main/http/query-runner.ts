@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryReply } from '../../shared/ipc/contract'
-import type { QueryRequest, ResponseType } from '../../shared/query/model'
+import { isEndpointStep, type QueryRequest, type ResponseType } from '../../shared/query/model'
+import type { ServiceErrorContext } from '../../shared/query/service-errors'
 import { nestedDeeperThan } from '../../shared/json-depth'
 import { buildSentUrl, rootMemo } from '../../shared/query/url'
 import { validateRequest } from '../../shared/query/validate'
@@ -16,7 +17,8 @@ import type { TokenAccount, TokenManager } from '../auth/token-manager'
 import { AuthorizedGet, type SendOptions } from './authorized-get'
 import { cancel, cancelHandle, type CancelHandle } from './cancel-handle'
 import { header, type HttpClient, type HttpResponse } from './http-client'
-import { messageOf, parseJson, tooDeep } from './response-body'
+import { parseJson, tooDeep } from './response-body'
+import { sentOption, serviceError } from './service-error'
 import { ReplyCache, type ReplyCacheOptions } from './reply-cache'
 import { resultsShapeProblem } from './results-shape'
 
@@ -98,7 +100,7 @@ export class QueryRunner {
     let run = options.fresh ? undefined : this.shared.get(key)
     if (!run) {
       const handle = cancelHandle()
-      const promise = this.gets.send(url, target.account, { cancel: handle, deadlineMs: target.deadlineMs }).then((response) => readReply(url, request, response))
+      const promise = this.gets.send(url, target.account, { cancel: handle, deadlineMs: target.deadlineMs }).then((response) => readReply(url, request, response, target.account !== null))
       const started: SharedRun = { promise, cancel: handle, waiters: 0 }
       run = started
       this.shared.set(key, started)
@@ -151,7 +153,7 @@ export class QueryRunner {
     const url = this.sentUrl(target, request)
     const response = await this.gets.send(url, target.account, { signal: options.signal, deadlineMs: target.deadlineMs })
     const contentType = header(response, 'content-type')
-    refuseErrorStatus(response, contentType)
+    refuseErrorStatus(response, contentType, url, request, target.account !== null)
     return { url, status: response.status, contentType, body: response.body }
   }
 
@@ -192,21 +194,24 @@ export class QueryRunner {
   }
 }
 
-/** A redirect left unfollowed or an error status, as the sentence the user reads. */
-function refuseErrorStatus(response: HttpResponse, contentType: string): void {
+/** A redirect left unfollowed or an error status, as the sentence the user reads (query/service-errors.ts words it). */
+function refuseErrorStatus(response: HttpResponse, contentType: string, url: string, request: QueryRequest, tokenSent: boolean): void {
   if (response.status >= 300 && response.status < 400) {
     throw new ExplorerError('http', `The service answered ${response.status} (a redirect) without a Location to follow.`, { status: response.status })
   }
-  if (response.status >= 400) {
-    const reason = messageOf(response.body) ?? describeUnreadableError(response, contentType)
-    const code = response.status === 403 ? 'auth' : 'http'
-    throw new ExplorerError(code, `The service answered ${response.status}: ${reason}`, { status: response.status })
-  }
+  if (response.status >= 400) throw serviceError(response, contentType, requestContext(url, request, tokenSent))
 }
 
-function readReply(url: string, request: QueryRequest, response: HttpResponse): QueryReply {
+/** What a request asked, for an error's sentence to name what to check: the config as the URL sent it. */
+function requestContext(url: string, request: QueryRequest, tokenSent: boolean): ServiceErrorContext {
+  const endpoints = request.steps.filter(isEndpointStep).map((step) => step.endpoint)
+  if (request.facet !== undefined) endpoints.push(request.facet)
+  return { workspace: request.workspace, api: request.api, config: sentOption(url, 'config'), endpoints, tokenSent }
+}
+
+function readReply(url: string, request: QueryRequest, response: HttpResponse, tokenSent: boolean): QueryReply {
   const contentType = header(response, 'content-type')
-  refuseErrorStatus(response, contentType)
+  refuseErrorStatus(response, contentType, url, request, tokenSent)
   const reply = (body: unknown): QueryReply => ({
     url,
     status: response.status,
@@ -249,7 +254,4 @@ function shapeError(responseType: ResponseType, problem: string): ExplorerError 
   return new ExplorerError('bad_response', `The ${responseType} response does not have the expected shape (${problem}).`)
 }
 
-function describeUnreadableError(response: HttpResponse, contentType: string): string {
-  const kind = contentType.includes('html') ? 'an HTML page' : `${response.body.length} bytes of ${contentType || 'unknown type'}`
-  return `no readable message (the body is ${kind}).`
-}
+

@@ -12,9 +12,23 @@ export interface QueryFailure {
   hint: string
 }
 
+/**
+ * Where in the window to fix what an error status names (the sentence itself,
+ * shared with the command line, already says what to check).
+ */
+const SERVICE_ERROR_HINTS: Partial<Record<NonNullable<IpcError['serviceError']>, string>> = {
+  unauthorized: 'Open the connection settings (the gear beside the connection), check its client ID, secret, Token request and Audience, then use Test connection.',
+  'endpoint-not-found': "Correct the endpoint's name in its step, then run again.",
+  'api-not-found': "Choose another API in the top bar, or correct the connection's workspace in its settings.",
+  'config-not-found': 'Choose another Config in the top bar, or correct the one the connection uses.',
+  'server-error': 'The service failed; run again later, or report the request URL to its administrators.',
+}
+
 export function failureOf(error: IpcError): QueryFailure {
   const title = 'The query did not run.'
   const message = error.message
+  const serviceHint = error.serviceError ? SERVICE_ERROR_HINTS[error.serviceError] : undefined
+  if (serviceHint) return { title, message, hint: serviceHint }
   switch (error.code) {
     case 'validation':
       return { title, message, hint: 'Fix the fields named above, then run again.' }

@@ -68,6 +68,11 @@ function noSuchApi(what: string): ServiceError {
 export async function answerQuery(service: QueryService, path: string, search: string, authorization: string | undefined): Promise<Reply> {
   // Started here, not on arrival: time spent queued behind other requests is not this one's work.
   const budget = new WorkBudget(service.budgetMs)
+  const status = STATUS_PATH.exec(path)
+  if (status) {
+    const answered = apiStatus(service, `${status[1]}/`, search, authorization)
+    if (answered) return answered
+  }
   const target = parseTarget(path, search)
   if (!target.ok) {
     if (!path.split('/').includes('api')) throw noSuchApi(`nothing is served at ${path.slice(0, 200)}`)
@@ -113,6 +118,28 @@ export async function answerQuery(service: QueryService, path: string, search: s
     case 'results':
       return formatted(result, pageOf(items, options.offset, options.count), options)
   }
+}
+
+/** `…/api/<api>/status`: the route the official clients name for an API's status (apiStatusUrl). */
+const STATUS_PATH = /^(.*\/api\/[^/]+)\/status\/?$/
+
+/**
+ * The API's status: what its description route checks (workspace and api,
+ * the token of a protected API, `config`), answered with `{"status": "ok"}`
+ * and what was checked; null when the path is not an API's root after all
+ * (a chain whose last parameter is named "api"), which then reads as a query.
+ */
+function apiStatus(service: QueryService, apiPath: string, search: string, authorization: string | undefined): Reply | null {
+  const target = parseTarget(apiPath, search)
+  if (!target.ok || target.value.request.steps.length > 0 || target.value.responseTypeGiven) return null
+  const { request, prefix } = target.value
+  if (prefix.join('/') !== service.prefix.join('/')) return null
+  const workspace = service.workspaces.get(request.workspace)
+  const api = workspace?.apis.get(request.api)
+  if (!workspace || !api) throw noSuchApi(`${request.workspace}/${request.api}`)
+  if (!api.public) authorize(authorization, workspace.name, service.tokens, service.accounts)
+  const config = resolveDescriptionConfig(request.options, workspace.name, api.configs)
+  return jsonReply(200, { status: 'ok', workspace: workspace.name, api: api.name, config: config.name })
 }
 
 function checkFormat(responseType: ResponseType, options: ResolvedOptions, last: EndpointDefinition): void {

@@ -23,9 +23,17 @@ export const ConnectionViewSchema = ConnectionInputSchema.extend({
   notice: z.string().optional(),
 })
 
-/** One step of "Test connection": what was tried, whether it worked, and what failed. */
+/**
+ * One step of "Test connection": what was tried, whether it worked, and what
+ * failed. In order: `access` (the API's root without a token, as the official
+ * TypeScript client probes it: public or not), `token`, `description` (the
+ * root with the token: our API description, or what its absence means) and
+ * `status` (the status route `…/api/<api>/status?config=…`).
+ */
+export const CONNECTION_CHECK_STEPS = ['access', 'token', 'description', 'status'] as const
+
 export const ConnectionCheckSchema = z.object({
-  step: z.enum(['token', 'description']),
+  step: z.enum(CONNECTION_CHECK_STEPS),
   ok: z.boolean(),
   /** A sentence for the user: what worked, or exactly what failed (DNS, refused, TLS, 401, 403, 404, 429, timeout). */
   message: z.string(),

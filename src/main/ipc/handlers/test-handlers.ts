@@ -67,7 +67,7 @@ export function testHandlers({ session, registry, runner, runs, log }: TestHandl
         // An error status is an answer a case can expect; no answer at all (network, timeout, cancelled) is not.
         const status = error instanceof ExplorerError && error.code !== 'cancelled' && error.code !== 'validation' ? error.extra.status : undefined
         if (status === undefined) throw error
-        expect = expectationsFromError(status, serverMessage((error as Error).message))
+        expect = expectationsFromError(status, (error as ExplorerError).extra.serverMessage ?? serverMessage((error as Error).message))
       }
       return session.addTestCase({ name, nameHint: caseNameHint(request, savedQuery), connectionId, request, savedQuery, expect })
     },
