@@ -47,7 +47,7 @@ describe('query-explorer url', () => {
   })
 
   it('exits 2 with one line per validation problem, naming field and rule', () => {
-    const bad = { ...EXAMPLE, workspace: '', responseType: 'statistics', steps: [{ context: {} }, { endpoint: 'search', parameters: { query: '' } }], options: { count: 0, cutoff: 2 } }
+    const bad = { ...EXAMPLE, workspace: '', responseType: 'statistics', steps: [{ context: {} }, { endpoint: 'search', parameters: { query: '' } }], options: { count: 0, cutoff: 2, level: 1 } }
     const run = cli(['url', file('bad.json', bad), '--base', 'https://q.example.com'])
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
@@ -57,7 +57,7 @@ describe('query-explorer url', () => {
       'steps[1].parameters.query: Step 2 (search): parameter "query" has an empty value; the service cannot receive an empty value',
       'options.count: Option count must be a whole number from 1 to 100, not 0',
       'options.cutoff: Option cutoff must be a number from 0 to 1, not 2',
-      'options.count: Option count applies to results, results,count, resultpage and options, not to statistics',
+      'options.level: Option level applies to results and results,count, not to statistics',
     ])
   })
 
@@ -131,9 +131,32 @@ describe('query-explorer parse', () => {
   })
 
   it('exits 2 with the validation problems of a URL it can read', () => {
-    const run = cli(['parse', 'http://h/w/api/a/statistics?count=5'])
+    const run = cli(['parse', 'http://h/w/api/a/statistics?rank=5'])
     expect(run.status).toBe(2)
-    expect(run.stderr).toBe('steps: The request needs at least one endpoint step\noptions.count: Option count applies to results, results,count, resultpage and options, not to statistics\n')
+    expect(run.stderr).toBe('steps: The request needs at least one endpoint step\noptions.rank: Option rank applies to resultitem only, not to statistics\n')
+  })
+
+  it('reads count on statistics, as the TypeScript client sends it, and an option it does not know, and says so on stderr', () => {
+    const run = cli(['parse', 'https://rest.spinque.com/4/world/api/places/e/search/p/query/paris/statistics?count=10&dev_version=master'])
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual({
+      base: 'https://rest.spinque.com',
+      version: '4',
+      workspace: 'world',
+      api: 'places',
+      steps: [{ endpoint: 'search', parameters: { query: 'paris' } }],
+      responseType: 'statistics',
+      options: { count: 10, extra: { dev_version: 'master' } },
+    })
+    expect(run.stderr).toBe(
+      'warning: options.count: Option count: the seed says it applies to results, results,count, resultpage and options, not to statistics; ' +
+        'the official clients send it with statistics, so it is sent. A real deployment ignores it; the embedded service refuses it (400)\n' +
+        'warning: options.extra.dev_version: Option dev_version is not one the seed defines: it is sent as written, and a deployment that does not use it ignores it\n',
+    )
+    // And back: url writes the unknown option after the known ones, as it was given.
+    const back = cli(['url', '-'], run.stdout)
+    expect(back.status).toBe(0)
+    expect(back.stdout).toBe('https://rest.spinque.com/4/world/api/places/e/search/p/query/paris/statistics?count=10&dev_version=master\n')
   })
 })
 

@@ -6,6 +6,8 @@ import type { AppCore } from '../../src/main/app/app-core'
 import { startService, type RunningService } from '../../src/service'
 import type { ConnectionView, QueryReply } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
+import { emptyWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
+import { openRunTarget, SECRET_VARIABLE } from '../../src/cli/run-target'
 import { call, failure, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, storedToken, type TestServer } from './support'
 
 /**
@@ -204,7 +206,7 @@ describe.skipIf(missing)('the token requests on the wire', () => {
     return view.id
   }
 
-  it('oauth: POST <auth URL>/oauth/token, form-encoded grant_type, client_id, client_secret and the query URL as audience', async () => {
+  it('oauth: POST <auth URL>/oauth/token, form-encoded grant_type, client_id, client_secret and the query URL, as typed, as audience', async () => {
     answer = () => ({ status: 200, body: { access_token: 'tok-1', token_type: 'Bearer', expires_in: 600 } })
     const id = await connect('oauth')
     await call(core, 'query:run', { connectionId: id, requestId: 'r', request: search('paris') })
@@ -215,7 +217,7 @@ describe.skipIf(missing)('the token requests on the wire', () => {
       grant_type: 'client_credentials',
       client_id: 'client one',
       client_secret: 's3cret+&=/',
-      audience: `${server.origin}/query`,
+      audience: `${server.origin}/query/`,
     })
     expect(query!.headers.authorization).toBe('Bearer tok-1')
   })
@@ -295,6 +297,127 @@ describe.skipIf(missing)('reading the new response types from a deployment', () 
     if (!reply.ok) {
       expect(reply.error.code).toBe('bad_response')
       expect(reply.error.message).toContain(`The ${type} response does not have the expected shape (${where}`)
+    }
+  })
+})
+
+describe.skipIf(missing)('an auth server that matches the audience exactly, as Auth0 does', () => {
+  let server: TestServer
+  let dataDir: string
+  let core: AppCore
+  /** The one audience the auth server issues tokens for; anything else is 403 "Service not found". */
+  let accepted: string
+
+  beforeAll(async () => {
+    server = await startServer((req, res, body) => {
+      if (req.url === '/auth/oauth/token') {
+        const audience = new URLSearchParams(body).get('audience')
+        if (audience !== accepted) return json(res, 403, { error: 'access_denied', error_description: 'Service not found' })
+        return json(res, 200, { access_token: 'aud-token', token_type: 'Bearer', expires_in: 600 })
+      }
+      if (req.headers.authorization !== 'Bearer aud-token') return json(res, 401, { message: 'Invalid or expired token' })
+      return json(res, 200, RESULTS_PAGE)
+    })
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-audience-'))
+    core = await openCore(dataDir)
+  })
+  afterAll(async () => {
+    await core?.close()
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const profile = (extra: Partial<ConnectionView> = {}) => ({
+    name: `Exact ${Math.random()}`,
+    authUrl: `${server.origin}/auth`,
+    queryUrl: `${server.origin}/query/`,
+    version: '4',
+    workspace: 'world',
+    api: 'places',
+    clientId: 'm2m',
+    tokenRequest: 'oauth' as const,
+    ...extra,
+  })
+  const audiencesSent = () => server.seen.filter((seen) => seen.url === '/auth/oauth/token').map((seen) => new URLSearchParams(seen.body).get('audience'))
+
+  async function saved(extra: Partial<ConnectionView> = {}): Promise<string> {
+    const view = await call<ConnectionView>(core, 'connections:save', profile(extra))
+    await call(core, 'secrets:set', { connectionId: view.id, secret: 'm2m-secret' })
+    return view.id
+  }
+
+  it('a query URL ending in "/" is the audience with its slash: the token comes and the query runs', async () => {
+    accepted = `${server.origin}/query/`
+    server.seen.length = 0
+    const id = await saved()
+    const reply = await call<QueryReply>(core, 'query:run', { connectionId: id, requestId: 'slash', request: search('paris') })
+    expect(reply.status).toBe(200)
+    expect(audiencesSent()).toEqual([`${server.origin}/query/`])
+  })
+
+  it('an explicit Audience is sent instead of the query URL, exactly as typed but for surrounding space', async () => {
+    accepted = 'https://rest.spinque.com/'
+    server.seen.length = 0
+    const id = await saved({ audience: '  https://rest.spinque.com/ ' })
+    const listed = await call<ConnectionView[]>(core, 'connections:list', {})
+    expect(listed.find((view) => view.id === id)?.audience).toBe('https://rest.spinque.com/')
+    const reply = await call<QueryReply>(core, 'query:run', { connectionId: id, requestId: 'explicit', request: search('rome') })
+    expect(reply.status).toBe(200)
+    expect(audiencesSent()).toEqual(['https://rest.spinque.com/'])
+  })
+
+  it('says what the auth server said when the audience is not the one it knows', async () => {
+    accepted = 'https://rest.spinque.com/'
+    const id = await saved()
+    const refused = await failure(core, 'query:run', { connectionId: id, requestId: 'other', request: search('oslo') })
+    expect(refused).toMatchObject({ code: 'auth', status: 403 })
+    expect(refused.message).toContain('Service not found (access_denied)')
+  })
+
+  it('a changed Audience gets a token of its own, not the one issued for the old one', async () => {
+    accepted = 'urn:first'
+    server.seen.length = 0
+    const id = await saved({ audience: 'urn:first' })
+    expect((await call<QueryReply>(core, 'query:run', { connectionId: id, requestId: 'first', request: search('bern'), fresh: true })).status).toBe(200)
+    const view = (await call<ConnectionView[]>(core, 'connections:list', {})).find((each) => each.id === id)!
+    const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, secretStore: _s, tokenExpiresAt: _e, retryAt: _r, ...input } = view
+    accepted = 'urn:second'
+    await call(core, 'connections:save', { ...input, id, audience: 'urn:second' })
+    expect((await call<QueryReply>(core, 'query:run', { connectionId: id, requestId: 'second', request: search('bern'), fresh: true })).status).toBe(200)
+    expect(audiencesSent()).toEqual(['urn:first', 'urn:second'])
+  })
+
+  it('Test connection on an unsaved form sends the form’s audience', async () => {
+    accepted = 'api://exact'
+    server.seen.length = 0
+    const result = await call<{ ok: boolean; checks: { step: string; ok: boolean }[] }>(core, 'connections:check', {
+      connection: profile({ audience: 'api://exact' }),
+      secret: 'typed-secret',
+    })
+    expect(result.checks.find((check) => check.step === 'token')).toMatchObject({ ok: true })
+    expect(audiencesSent()).toEqual(['api://exact'])
+  })
+
+  it('the command line sends a workspace file connection’s audience, else its query URL as written', async () => {
+    for (const [audience, expected] of [
+      [undefined, `${server.origin}/query/`],
+      ['urn:file-audience', 'urn:file-audience'],
+    ] as const) {
+      accepted = expected
+      server.seen.length = 0
+      const workspace: Workspace = {
+        ...emptyWorkspace(),
+        connections: [{ id: 'c1', ...profile(audience ? { audience } : {}), name: 'Exact' }],
+      }
+      const run = await openRunTarget(workspace, {}, { [SECRET_VARIABLE]: 'm2m-secret' }, 'exact.qxw.json')
+      try {
+        await run.warmUp(() => undefined)
+        const reply = await run.runner.run('cli', run.target, search('lima'), { fresh: true })
+        expect(reply.status).toBe(200)
+      } finally {
+        await run.close()
+      }
+      expect(audiencesSent()).toEqual([expected])
     }
   })
 })

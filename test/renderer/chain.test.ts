@@ -60,8 +60,11 @@ describe('chain store: editing', () => {
     const chain = useChainStore()
     chain.updateStep(0, search('madrid'))
     chain.count = 25
-    expect(chain.request('results', 50)).toEqual({ workspace: 'world', api: 'places', steps: [search('madrid')], responseType: 'results', options: { count: 25, offset: 50 } })
-    expect(chain.requestUrl).toBe('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/madrid/results?count=25')
+    // config always goes, default included, as the official clients send it.
+    expect(chain.request('results', 50)).toEqual({
+      workspace: 'world', api: 'places', steps: [search('madrid')], responseType: 'results', options: { config: 'default', count: 25, offset: 50 },
+    })
+    expect(chain.requestUrl).toBe('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/madrid/results?config=default&count=25')
   })
 })
 
@@ -96,6 +99,28 @@ describe('chain store: loading a request or a URL', () => {
     const other = await chain.replaceFromUrl('http://127.0.0.1:1/query/world/api/places/e/search/p/query/rome/results')
     expect(other).toEqual({ ok: true, note: 'Read from http://127.0.0.1:1/query — it runs on the current connection, Demo.' })
     expect(chain.steps).toEqual([search('rome')])
+  })
+
+  it('keeps an option it does not know from a pasted URL, shows it as a row, and sends it with every request', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    const pasted = await chain.replaceFromUrl('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/oslo/results?dev_version=master&count=10')
+    expect(pasted).toEqual({ ok: true, note: null })
+    expect(chain.extraOptions.map(({ name, value }) => [name, value])).toEqual([['dev_version', 'master']])
+    expect(chain.requestUrl).toBe('http://127.0.0.1:4123/query/world/api/places/e/search/p/query/oslo/results?config=default&count=10&dev_version=master')
+    expect(chain.request('count').options).toEqual({ config: 'default', extra: { dev_version: 'master' } })
+
+    // Edited, added to and removed from as rows; a row still empty sends nothing.
+    const first = chain.extraOptions[0]!.id
+    chain.updateExtraOption(first, { value: 'main' })
+    const added = chain.addExtraOption()
+    expect(chain.request('results').options.extra).toEqual({ dev_version: 'main' })
+    chain.updateExtraOption(added, { name: 'trace', value: '1' })
+    expect(chain.requestUrl).toMatch(/results\?config=default&count=10&dev_version=main&trace=1$/)
+    chain.removeExtraOption(first)
+    expect(chain.request('results').options.extra).toEqual({ trace: '1' })
+    chain.removeExtraOption(added)
+    expect(chain.request('results').options).not.toHaveProperty('extra')
   })
 
   it('leaves the chain as it was when the URL does not read, and says why', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { ContextStep, EndpointStep, QueryOptions, QueryRequest, Step } from '../../src/shared/query/model'
-import { FORMATS, RESPONSE_TYPES, type ResponseType } from '../../src/shared/query/model'
+import { FORMATS, OPTION_ORDER, RESPONSE_TYPES, type ResponseType } from '../../src/shared/query/model'
 import type { Tuple, TupleValue } from '../../src/shared/query/tuple'
 
 /**
@@ -80,6 +80,12 @@ export const options: fc.Arbitrary<QueryOptions> = fc.record(
     rank: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer()),
     column: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer()),
     multiselect: fc.boolean(),
+    // A deployment's own options: any name but the empty one and the known ones (those read as themselves).
+    extra: record(
+      nonEmptyText.filter((name) => !(OPTION_ORDER as readonly string[]).includes(name)),
+      text,
+      1,
+    ),
   },
   { requiredKeys: [] },
 )

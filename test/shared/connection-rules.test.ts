@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   checkConnectionRules,
   checkHttpUrl,
+  AUDIENCE_MAX_LENGTH,
   DEADLINE_SECONDS,
   deadlineProblemMessage,
   SECRET_NEEDS_CLIENT_ID,
@@ -127,6 +128,31 @@ describe('checkConnectionRules', () => {
   it('words the deadline with the value as given, cut to 20 characters', () => {
     expect(deadlineProblemMessage('abc')).toBe('Request deadline: a whole number of seconds from 1 to 600 (or leave it empty for 60), not abc.')
     expect(deadlineProblemMessage('9'.repeat(30))).toContain(`not ${'9'.repeat(20)}.`)
+  })
+
+  it('keeps an audience exactly but for surrounding space (a trailing slash stays), and leaves an empty one out', () => {
+    expect(checkConnectionRules({ ...GOOD, tokenRequest: 'oauth', audience: ' https://rest.spinque.com/ ' }).input.audience).toBe('https://rest.spinque.com/')
+    expect(checkConnectionRules({ ...GOOD, audience: 'urn:my-api' }).input.audience).toBe('urn:my-api')
+    expect(checkConnectionRules({ ...GOOD, audience: '  ' }).input).not.toHaveProperty('audience')
+    expect(problemsOf({ audience: '   ' })).toEqual([])
+  })
+
+  it(`bounds the audience to ${AUDIENCE_MAX_LENGTH} characters on one line`, () => {
+    expect(problemsOf({ audience: 'a'.repeat(AUDIENCE_MAX_LENGTH) })).toEqual([])
+    expect(problemsOf({ audience: 'a'.repeat(AUDIENCE_MAX_LENGTH + 1) })).toEqual([
+      { field: 'audience', message: `Audience: at most 2000 characters (this one has 2001); leave it empty to send the query URL.` },
+    ])
+    expect(problemsOf({ audience: 'https://a/\nhttps://b/' })).toEqual([
+      { field: 'audience', message: 'Audience: one line of text, without control characters (a pasted line break, a tab).' },
+    ])
+  })
+
+  it('asks for the part of a template URL still to be filled in (a preset), which a URL parser would take as it is', () => {
+    expect(checkHttpUrl('https://rest.sparque.ai/<workspace>/').ok).toBe(true)
+    expect(problemsOf({ queryUrl: 'https://rest.sparque.ai/<workspace>/' })).toEqual([
+      { field: 'queryUrl', message: 'Query URL: replace <workspace> with your own value.' },
+    ])
+    expect(problemsOf({ queryUrl: 'https://rest.sparque.ai/acme/' })).toEqual([])
   })
 
   it('names every problem at once, in field order', () => {

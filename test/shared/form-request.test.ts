@@ -18,15 +18,27 @@ const FORM: RequestForm = {
 }
 
 describe('formOptions', () => {
-  it('sends a page size always, an offset only past the first row, and no default configuration', () => {
-    expect(formOptions(FORM, 'results', 0, 25, false)).toEqual({ count: 25 })
-    expect(formOptions(FORM, 'results', 50, 25, false)).toEqual({ count: 25, offset: 50 })
+  it('sends a page size always, an offset only past the first row, and the configuration always, default included', () => {
+    expect(formOptions(FORM, 'results', 0, 25, false)).toEqual({ config: 'default', count: 25 })
+    expect(formOptions(FORM, 'results', 50, 25, false)).toEqual({ config: 'default', count: 25, offset: 50 })
     expect(formOptions({ ...FORM, config: 'nightly' }, 'results', 0, 10, false)).toEqual({ config: 'nightly', count: 10 })
+    // An empty choice is the default configuration, as the official clients send it.
+    expect(formOptions({ ...FORM, config: '' }, 'count', 0, 10, false)).toEqual({ config: 'default' })
+  })
+
+  it('sends the options it does not know as written, in their order, after the known ones, with every type', () => {
+    const form = { ...FORM, extra: { dev_version: 'master', 'x y': 'a&b' } }
+    for (const type of ['results', 'statistics', 'resultitem', 'options'] as const) {
+      const options = formOptions(form, type, 0, 10, false)
+      expect(Object.keys(options).at(-1)).toBe('extra')
+      expect(Object.entries(options.extra!)).toEqual([['dev_version', 'master'], ['x y', 'a&b']])
+    }
+    expect(formOptions(FORM, 'results', 0, 10, false)).not.toHaveProperty('extra')
   })
 
   it('keeps only the options the response type takes', () => {
     const form = { ...FORM, level: 2, homogeneousArrays: true, cutoff: 0.5, rank: 3, column: 2 }
-    expect(formOptions(form, 'results', 10, 10, false)).toEqual({ count: 10, offset: 10, level: 2, homogeneousArrays: true, cutoff: 0.5 })
+    expect(formOptions(form, 'results', 10, 10, false)).toEqual({ config: 'default', count: 10, offset: 10, level: 2, homogeneousArrays: true, cutoff: 0.5 })
     // statistics takes no page, no tuple form and no rank
     const statistics = formOptions(form, 'statistics', 10, 10, false)
     expect(statistics).not.toHaveProperty('count')
@@ -53,7 +65,7 @@ describe('formRequest', () => {
       api: 'places',
       steps: [{ endpoint: 'search', parameters: { query: 'madrid' } }],
       responseType: 'results',
-      options: { count: 10 },
+      options: { config: 'default', count: 10 },
     })
     expect(formRequest({ ...FORM, version: '4' }, 'results', 0, 10, false).version).toBe('4')
   })
@@ -62,6 +74,9 @@ describe('formRequest', () => {
     const built = formRequest(FORM, 'results', 0, 10, false)
     ;(built.steps[0] as { parameters: Record<string, string> }).parameters.query = 'paris'
     expect(FORM.steps[0]).toEqual({ endpoint: 'search', parameters: { query: 'madrid' } })
+    const form = { ...FORM, extra: { dev_version: 'master' } }
+    formRequest(form, 'results', 0, 10, false).options.extra!.dev_version = 'edited'
+    expect(form.extra).toEqual({ dev_version: 'master' })
   })
 
   it("asks a facet's options without a page, multiselect only when chosen", () => {

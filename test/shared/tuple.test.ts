@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatTupleList, formatTupleValue, parseTupleList, type Tuple } from '../../src/shared/query/tuple'
+import { formatTupleList, formatTupleValue, isBareOptionId, parseFilterValue, parseTupleList, type Tuple } from '../../src/shared/query/tuple'
 import { text, tupleList } from './arbitraries'
 
 function read(text: string): Tuple[] {
@@ -67,6 +67,64 @@ describe('tuple notation: the contract examples', () => {
   it('refuses to write a number that has no notation', () => {
     expect(() => formatTupleList([{ score: Number.NaN, values: [] }])).toThrow(RangeError)
     expect(() => formatTupleValue(Number.POSITIVE_INFINITY)).toThrow(/finite/)
+  })
+})
+
+/**
+ * Worked by hand from the official clients: the TypeScript client's
+ * `tupleListToString` writes `${score}(${values.join(',')})` joined by `|`
+ * (score 1 unless given), no quotes; its `FacetedSearch` sends a single
+ * selection as the option id alone. The seed's form quotes text.
+ */
+describe('tuple notation: every form the official clients write', () => {
+  const filter = (text: string): Tuple[] => {
+    const result = parseFilterValue(text)
+    if (!result.ok) throw new Error(`expected ${text} to read: ${result.error.message}`)
+    return result.value
+  }
+
+  it('a multiple selection, unquoted: 1(a)|1(b)', () => {
+    const tuples = [{ score: 1, values: ['a'] }, { score: 1, values: ['b'] }]
+    expect(read('1(a)|1(b)')).toEqual(tuples)
+    expect(filter('1(a)|1(b)')).toEqual(tuples)
+    // Written back in the seed's quoted form.
+    expect(formatTupleList(read('1(a)|1(b)'))).toBe('1("a")|1("b")')
+  })
+
+  it('option ids that are URLs, unquoted, with the scores the client was given', () => {
+    expect(filter('1(https://ex.org/Europe)|0.5(https://ex.org/Asia)')).toEqual([
+      { score: 1, values: ['https://ex.org/Europe'] },
+      { score: 0.5, values: ['https://ex.org/Asia'] },
+    ])
+    expect(formatTupleList(filter('1(https://ex.org/Europe)'))).toBe('1("https://ex.org/Europe")')
+  })
+
+  it('several columns joined by a comma, a number among them: 1(a,42)', () => {
+    expect(read('1(a,42)')).toEqual([{ score: 1, values: ['a', 42] }])
+    expect(formatTupleList(read('1(a,42)'))).toBe('1("a",42)')
+  })
+
+  it('the seed form, quoted: 1("a")', () => {
+    expect(read('1("a")')).toEqual([{ score: 1, values: ['a'] }])
+    expect(filter('1("a")')).toEqual([{ score: 1, values: ['a'] }])
+    expect(formatTupleList(read('1("a")'))).toBe('1("a")')
+  })
+
+  it('a single selection as a bare value: a, ES, a URL, text with spaces, exactly as given', () => {
+    for (const id of ['a', 'ES', 'https://ex.org/Europe', 'New York', ' padded ']) {
+      expect(isBareOptionId(id), id).toBe(true)
+      expect(filter(id)).toEqual([{ score: 1, values: [id] }])
+    }
+    // Bare digits stay the text they were: an option id, not a number.
+    expect(filter('42')).toEqual([{ score: 1, values: ['42'] }])
+  })
+
+  it('refuses a bare value with a parenthesis that is not tuple notation, naming where', () => {
+    expect(isBareOptionId('Paris (France)')).toBe(false)
+    const result = parseFilterValue('Paris (France)')
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error.message).toBe('expected a score (a number) before "(", found "Paris" at position 0')
+    expect(parseFilterValue('   ').ok).toBe(false)
   })
 })
 

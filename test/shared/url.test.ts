@@ -263,6 +263,30 @@ describe('parseUrl: what people paste', () => {
   })
 })
 
+describe('options this client does not know (a deployment\'s own)', () => {
+  it('keeps dev_version=master as the Python client\'s README sends it, after the known options, and writes it back', () => {
+    const url = `${BASE}/4/world/api/places/e/search/p/query/paris/results?dev_version=master&config=default&count=10`
+    const read = parsed(url).request
+    expect(read.options).toEqual({ config: 'default', count: 10, extra: { dev_version: 'master' } })
+    expect(Object.keys(read.options)).toEqual(['config', 'count', 'extra'])
+    expect(buildUrl(BASE, read)).toBe(`${BASE}/4/world/api/places/e/search/p/query/paris/results?config=default&count=10&dev_version=master`)
+  })
+
+  it('keeps their order, reads + and %20 as a space, and writes each name and value as one encoded segment', () => {
+    const read = parsed(`${BASE}/w/api/a/e/s/results?z=1&a+b=x%26y&flag&z=1`).request
+    expect(Object.entries(read.options.extra!)).toEqual([['z', '1'], ['a b', 'x&y'], ['flag', '']])
+    expect(buildUrl(BASE, read)).toBe(`${BASE}/w/api/a/e/s/results?z=1&a%20b=x%26y&flag=`)
+    expect(parsed(buildUrl(BASE, read)).request).toEqual(read)
+  })
+
+  it('takes __proto__ and constructor as names like any other', () => {
+    const read = parsed(`${BASE}/w/api/a/e/s/count?__proto__=1&constructor=2`).request
+    expect(Object.hasOwn(read.options.extra!, '__proto__')).toBe(true)
+    expect(Object.entries(read.options.extra!)).toEqual([['__proto__', '1'], ['constructor', '2']])
+    expect(buildUrl(BASE, read)).toBe(`${BASE}/w/api/a/e/s/count?__proto__=1&constructor=2`)
+  })
+})
+
 describe('parseUrl: what it rejects, naming the segment', () => {
   const cases: [string, string, RegExp][] = [
     [`${BASE}/w/api/a/e/s/bogus/results`, 'bogus', /unexpected path segment "bogus" after endpoint "s"/],
@@ -279,7 +303,8 @@ describe('parseUrl: what it rejects, naming the segment', () => {
     [`${BASE}/w/api/a/e/s/results?count=ten`, 'count=ten', /option count must be a number, not "ten"/],
     [`${BASE}/w/api/a/e/s/results?count=`, 'count=', /option count must be a number/],
     [`${BASE}/w/api/a/e/s/results?homogeneousArrays=yes`, 'homogeneousArrays=yes', /must be true or false, not "yes"/],
-    [`${BASE}/w/api/a/e/s/results?sort=name`, 'sort=name', /unknown option "sort"/],
+    [`${BASE}/w/api/a/e/s/results?=name`, '=name', /an option needs a name before "=" \(got "=name"\)/],
+    [`${BASE}/w/api/a/e/s/results?dev_version=master&dev_version=main`, 'dev_version=main', /option dev_version is given twice with different values \("master" and "main"\)/],
     [`${BASE}/w/api/a/e/s/results?count=5&count=6`, 'count=6', /option count is given twice with different values \("5" and "6"\)/],
     [`${BASE}/w/api/a/e/s/results?config=%`, '%', /option config "%" is not valid percent-encoding/],
     [`${BASE}/w/api`, 'api', /API name is missing/],

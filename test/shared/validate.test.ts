@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiDescription } from '../../src/shared/api-description'
 import type { QueryRequest } from '../../src/shared/query/model'
-import { validateRequest, type Problem } from '../../src/shared/query/validate'
+import { requestWarnings, validateRequest, type Problem } from '../../src/shared/query/validate'
 
 const DESCRIPTION: ApiDescription = {
   workspace: 'world',
@@ -67,12 +67,9 @@ describe('validateRequest', () => {
     ['cutoff NaN', valid({ options: { cutoff: Number.NaN } }), 'options.cutoff', 'Option cutoff must be a number from 0 to 1, not NaN'],
     ['unknown format', valid({ options: { format: 'pdf' } }), 'options.format', 'Option format "pdf" is unknown (known: json, xml, rdf, csv, xlsx)'],
     ['empty config', valid({ options: { config: '' } }), 'options.config', 'Option config must not be empty (leave it unset for "default")'],
-    ['count on statistics', valid({ responseType: 'statistics', options: { count: 10 } }), 'options.count', 'Option count applies to results, results,count, resultpage and options, not to statistics'],
-    ['offset on statistics', valid({ responseType: 'statistics', options: { offset: 0 } }), 'options.offset', 'Option offset applies to results, results,count, resultpage and options, not to statistics'],
     ['format on statistics', valid({ responseType: 'statistics', options: { format: 'json' } }), 'options.format', 'Option format applies to results and results,count, not to statistics'],
     ['level on statistics', valid({ responseType: 'statistics', options: { level: 1 } }), 'options.level', 'Option level applies to results and results,count, not to statistics'],
     ['homogeneousArrays on statistics', valid({ responseType: 'statistics', options: { homogeneousArrays: false } }), 'options.homogeneousArrays', 'Option homogeneousArrays applies to results and results,count, not to statistics'],
-    ['count on count', valid({ responseType: 'count', options: { count: 5 } }), 'options.count', 'Option count applies to results, results,count, resultpage and options, not to count'],
     ['empty context step', valid({ steps: [{ context: {} }, { endpoint: 'search', parameters: { query: 'x' } }] }), 'steps[0]', 'Step 1: a context step needs at least one parameter'],
     ['empty parameter name', valid({ steps: [{ endpoint: 'search', parameters: { '': 'x' } }] }), 'steps[0].parameters', 'Step 1 (search): parameter name must not be empty'],
     ['empty parameter value', valid({ steps: [{ endpoint: 'search', parameters: { query: '' } }] }), 'steps[0].parameters.query', 'Step 1 (search): parameter "query" has an empty value; the service cannot receive an empty value'],
@@ -111,8 +108,6 @@ describe('validateRequest', () => {
       'options.offset',
       'options.level',
       'options.cutoff',
-      'options.count',
-      'options.offset',
       'options.format',
       'options.level',
       'options.homogeneousArrays',
@@ -179,5 +174,53 @@ describe('validateRequest with the API description', () => {
   it('allows rdf when the last endpoint gives [STRING,STRING,STRING], and when its output is not known', () => {
     expect(problems(valid({ steps: [{ endpoint: 'search', parameters: { query: 'x' } }, { endpoint: 'triples', parameters: {} }], options: { format: 'rdf' } }), DESCRIPTION)).toEqual([])
     expect(problems(valid({ options: { format: 'rdf' } }))).toEqual([])
+  })
+})
+
+describe('options the official clients send where the seed says they do not apply', () => {
+  const warning = (name: string, type: string, where: string) =>
+    `Option ${name}: the seed says it applies to ${where}, not to ${type}; the official clients send it with ${type}, so it is sent. A real deployment ignores it; the embedded service refuses it (400)`
+  const pages = 'results, results,count, resultpage and options'
+
+  it.each([
+    ['statistics', { count: 10, offset: 0 }, [['count', pages], ['offset', pages]]],
+    ['count', { count: 5 }, [['count', pages]]],
+    ['resultitem', { multiselect: true }, [['multiselect', 'options']]],
+  ] as const)('%s: sends them, each with a warning naming the rule', (type, options, expected) => {
+    const request = valid({ responseType: type, options })
+    expect(validateRequest(request)).toEqual([])
+    expect(validateRequest(request, { description: DESCRIPTION })).toEqual([])
+    expect(requestWarnings(request)).toEqual(expected.map(([name, where]) => ({ field: `options.${name}`, message: warning(name, type, where) })))
+  })
+
+  it('still refuses an option no client sends with the type, and warns of nothing for a request as the seed writes it', () => {
+    expect(problems(valid({ responseType: 'statistics', options: { rank: 2 } }))).toEqual([
+      { field: 'options.rank', message: 'Option rank applies to resultitem only, not to statistics' },
+    ])
+    expect(requestWarnings(valid({ responseType: 'statistics', options: { rank: 2 } }))).toEqual([])
+    expect(requestWarnings(valid({ options: { config: 'default', count: 10 } }))).toEqual([])
+  })
+})
+
+describe('options this client does not know', () => {
+  it('are sent as written, each with a note, with any response type', () => {
+    const request = valid({ responseType: 'statistics', options: { config: 'default', extra: { dev_version: 'master', 'x y': '' } } })
+    expect(validateRequest(request)).toEqual([])
+    expect(requestWarnings(request)).toEqual([
+      { field: 'options.extra.dev_version', message: 'Option dev_version is not one the seed defines: it is sent as written, and a deployment that does not use it ignores it' },
+      { field: 'options.extra.x y', message: 'Option x y is not one the seed defines: it is sent as written, and a deployment that does not use it ignores it' },
+    ])
+  })
+
+  it('need a name, must not be a known option under another hat, and must have a UTF-8 form', () => {
+    expect(problems(valid({ options: { extra: { '': 'x' } } }))).toEqual([
+      { field: 'options.extra', message: 'An option this client does not know needs a name (it is sent as name=value)' },
+    ])
+    expect(problems(valid({ options: { extra: { count: '5' } } }))).toEqual([
+      { field: 'options.extra.count', message: 'Option count is one this client knows: set it as options.count, not among the others' },
+    ])
+    expect(problems(valid({ options: { extra: { dev: 'a\uD800' } } }))).toEqual([
+      { field: 'options.extra.dev', message: 'Option "dev": its value holds an unpaired surrogate, which cannot be percent-encoded' },
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import { parseUrl } from '../../shared/query/url'
-import { validateRequest } from '../../shared/query/validate'
+import { requestWarnings, validateRequest } from '../../shared/query/validate'
 import { EXIT_OK, InputError, problemLines, type Command } from '../command'
 import { writeJson } from '../terminal-io'
 
@@ -22,6 +22,8 @@ export const parseCommand: Command = {
     const { base, request } = parsed.value
     const problems = validateRequest(request, { allowEmptyValues: values['allow-empty-values'] === true })
     if (problems.length > 0) throw new InputError(problemLines(problems))
+    // Sent as the official clients send it, but not as the seed writes it: said on stderr, the output stays the model.
+    for (const line of problemLines(requestWarnings(request))) io.err(`warning: ${line}`)
     writeJson(io.out, JSON.stringify({ base, ...request }, null, 2))
     return EXIT_OK
   },

@@ -1,6 +1,6 @@
 import { readRequestJson } from '../../shared/query/request-json'
 import { buildUrl, parseUrl } from '../../shared/query/url'
-import { validateRequest } from '../../shared/query/validate'
+import { requestWarnings, validateRequest } from '../../shared/query/validate'
 import { EXIT_OK, InputError, problemLines, stringOption, type Command } from '../command'
 import { checkBase } from './base'
 
@@ -39,6 +39,8 @@ export const urlCommand: Command = {
     if (baseProblem) throw new InputError([`--base: ${baseProblem}`])
     const problems = validateRequest(read.request, { allowEmptyValues: values['allow-empty-values'] === true })
     if (problems.length > 0) throw new InputError(problemLines(problems))
+    // Sent as the official clients send it, but not as the seed writes it: said on stderr, the output stays the model.
+    for (const line of problemLines(requestWarnings(read.request))) io.err(`warning: ${line}`)
 
     const url = buildUrl(base, read.request)
     // A base whose path ends in a number reads back as the version segment:

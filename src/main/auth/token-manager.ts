@@ -23,7 +23,7 @@ export interface TokenAccount {
   deadlineMs?: number | undefined
   /** How tokens are asked for: the seed's JSON `POST /api/auth` (the default) or OAuth 2.0 client credentials. */
   tokenRequest?: TokenRequestKind | undefined
-  /** OAuth: the query URL the token is for, sent as `audience`. */
+  /** OAuth: sent as `audience`, exactly (tokenRequestOf). */
   audience?: string | undefined
   secret(): Promise<string | null>
   /** Where this account's token is cached: the OS keychain, or memory. */
@@ -46,9 +46,19 @@ export interface TokenStatus {
  */
 export type TokenMode = 'cached' | 'check' | 'force'
 
-/** The token request fields of an account, from a connection's choice (JSON when it has none). */
-export function tokenRequestOf(connection: { tokenRequest?: TokenRequestKind | undefined; queryUrl: string }): Pick<TokenAccount, 'tokenRequest' | 'audience'> {
-  return connection.tokenRequest === 'oauth' ? { tokenRequest: 'oauth', audience: connection.queryUrl.replace(/\/+$/, '') } : { tokenRequest: 'json' }
+/**
+ * The token request fields of an account, from a connection's choice (JSON
+ * when it has none). OAuth's audience is the connection's own Audience, else
+ * its query URL exactly as held: the official clients send the base URL as
+ * given, and auth servers (Auth0) match it to the byte, trailing slash included.
+ */
+export function tokenRequestOf(connection: {
+  tokenRequest?: TokenRequestKind | undefined
+  queryUrl: string
+  audience?: string | undefined
+}): Pick<TokenAccount, 'tokenRequest' | 'audience'> {
+  if (connection.tokenRequest !== 'oauth') return { tokenRequest: 'json' }
+  return { tokenRequest: 'oauth', audience: connection.audience || connection.queryUrl }
 }
 
 export function tokenCacheKey(key: string): string {

@@ -85,10 +85,11 @@ export class ConnectionRegistry {
     if (!before) return this.view(saved)
     // The secret was entered for the old auth host: it goes, rather than follow the profile elsewhere.
     const secretGone = originOf(before.authUrl) !== originOf(saved.authUrl) && (await this.clearBoundSecret(saved))
-    // A token belongs to an auth host, workspace, client id and query host: when one changes, the cached token goes.
+    // A token belongs to an auth host, workspace, client id, query host and audience: when one changes, the cached token goes.
     const queryMoved = originOf(before.queryUrl) !== originOf(saved.queryUrl)
     if (queryMoved) this.tokens.rebind(saved.id)
-    if (queryMoved || before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId) {
+    const audienceChanged = tokenRequestOf(before).audience !== tokenRequestOf(saved).audience
+    if (queryMoved || audienceChanged || before.authUrl !== saved.authUrl || before.workspace !== saved.workspace || before.clientId !== saved.clientId) {
       await this.forgetToken(saved.id)
     }
     const view = await this.view(saved)

@@ -14,6 +14,7 @@ import type { FacetSelection } from '../../shared/query/facets'
 import { formRequest, type RequestForm } from '../../shared/query/form-request'
 import type { QueryRequest, ResponseType, Step } from '../../shared/query/model'
 import { readPastedUrl } from '../../shared/query/pasted-url'
+import { setEntry } from '../../shared/query/records'
 import { buildUrl, rootMemo, sentVersion } from '../../shared/query/url'
 import type { Problem } from '../../shared/query/validate'
 import { useConnectionsStore } from './connections'
@@ -23,6 +24,23 @@ export const DEFAULT_PAGE_SIZE = 10
 
 let nextStepId = 0
 const newId = () => `step-${++nextStepId}`
+
+/** One option this client does not know, as the Options panel edits it: a row keeps its place while its name is being typed. */
+export interface ExtraOptionRow {
+  id: string
+  name: string
+  value: string
+}
+
+/** The rows as sent: a row with neither name nor value is one being added; a blank name with a value is sent for validation to name. */
+export function extraOptionsOf(rows: readonly ExtraOptionRow[]): Record<string, string> | undefined {
+  let extra: Record<string, string> | undefined
+  for (const row of rows) {
+    if (row.name.trim() === '' && row.value === '') continue
+    setEntry((extra ??= {}), row.name.trim() === '' ? '' : row.name, row.value)
+  }
+  return extra
+}
 
 /** The chain being edited and its options: what the next request will be. */
 export const useChainStore = defineStore('chain', () => {
@@ -41,6 +59,8 @@ export const useChainStore = defineStore('chain', () => {
   /** options/<facet>: the facet options endpoint asked, and whether as for a multiple selection. */
   const facet = ref('')
   const multiselect = ref(false)
+  /** Options this client does not know (`dev_version=master`): kept from a pasted URL or typed, sent as written after the known ones. */
+  const extraOptions = ref<ExtraOptionRow[]>([])
   /** resultitem: the 1-based rank and tuple column of the object asked. */
   const rank = ref(1)
   const column = ref(1)
@@ -68,6 +88,7 @@ export const useChainStore = defineStore('chain', () => {
       column: column.value,
       facet: facet.value,
       multiselect: multiselect.value,
+      extra: extraOptionsOf(extraOptions.value),
     }
   }
 
@@ -119,6 +140,19 @@ export const useChainStore = defineStore('chain', () => {
     chain.value = withFacetSelection(chain.value, facetName, selected, newId)
   }
 
+  // The options this client does not know, row by row.
+  function addExtraOption(): string {
+    const id = newId()
+    extraOptions.value = [...extraOptions.value, { id, name: '', value: '' }]
+    return id
+  }
+  function updateExtraOption(id: string, change: Partial<Pick<ExtraOptionRow, 'name' | 'value'>>): void {
+    extraOptions.value = extraOptions.value.map((row) => (row.id === id ? { ...row, ...change } : row))
+  }
+  function removeExtraOption(id: string): void {
+    extraOptions.value = extraOptions.value.filter((row) => row.id !== id)
+  }
+
   /**
    * Replaces the chain and options with a pasted request URL, made against
    * this connection's query URL or any other (a colleague's, the demo on
@@ -168,6 +202,7 @@ export const useChainStore = defineStore('chain', () => {
       rank.value = o.rank ?? 1
       column.value = o.column ?? 1
       multiselect.value = o.multiselect ?? false
+      extraOptions.value = Object.entries(o.extra ?? {}).map(([name, value]) => ({ id: newId(), name, value }))
       connections.config = o.config ?? 'default'
       // The watcher below sees the new chain and would start from page 1: it takes this offset instead.
       pastedOffset = o.offset ?? 0
@@ -182,15 +217,16 @@ export const useChainStore = defineStore('chain', () => {
 
   // A changed chain or option starts again from the first page (a pasted URL from its own offset).
   let pastedOffset: number | null = null
-  watch([chain, count, level, homogeneousArrays, cutoff, responseType], () => {
+  watch([chain, count, level, homogeneousArrays, cutoff, responseType, extraOptions], () => {
     offset.value = pastedOffset ?? 0
     pastedOffset = null
   }, { deep: true })
 
   return {
     chain, steps, count, level, homogeneousArrays, cutoff, format, version, offset, responseType, facet, multiselect, rank, column, problems,
-    request, requestUrl,
+    extraOptions, request, requestUrl,
     setChain, addEndpointStep, addContextStep, updateStep, conformToDescription, removeStep, moveStep, setStepEnabled, setFacetSelection,
+    addExtraOption, updateExtraOption, removeExtraOption,
     replaceFromUrl, loadRequest, loading,
   }
 })

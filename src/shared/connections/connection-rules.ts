@@ -10,6 +10,9 @@ import type { ConnectionInput } from './connection-input'
 /** The advanced "Request deadline": whole seconds in this range; left out, the client's default (60 s). */
 export const DEADLINE_SECONDS = { min: 1, max: 600 } as const
 
+/** The advanced OAuth "Audience": any identifier the auth server knows (often a URL, not always), up to this many characters. */
+export const AUDIENCE_MAX_LENGTH = 2_000
+
 /** One broken rule: the field it concerns (a ConnectionInput key, or "clientId" for a secret without one) and the sentence shown. */
 export interface ConnectionProblem {
   field: string
@@ -17,7 +20,7 @@ export interface ConnectionProblem {
 }
 
 export interface ConnectionRulesResult {
-  /** The input with its text trimmed, and an empty version or config left out. */
+  /** The input with its text trimmed, and an empty version, config or audience left out. */
   input: ConnectionInput
   /** Every problem at once, in field order; empty when the profile is fine. */
   problems: ConnectionProblem[]
@@ -65,8 +68,9 @@ const URL_FIELDS = [
 /**
  * Checks a profile: trimmed names, http(s) URLs without credentials in them
  * (the auth URL may be empty for a public API, one without a client ID), a
- * numeric version, a workspace, a whole-second deadline in range. Every
- * problem is reported at once, per field; nothing is thrown.
+ * numeric version, a workspace, a whole-second deadline in range, an
+ * audience of one bounded line. Every problem is reported at once, per
+ * field; nothing is thrown.
  */
 export function checkConnectionRules(input: ConnectionInput): ConnectionRulesResult {
   const problems: ConnectionProblem[] = []
@@ -80,11 +84,18 @@ export function checkConnectionRules(input: ConnectionInput): ConnectionRulesRes
     clientId: input.clientId.trim(),
     ...(input.version !== undefined ? { version: input.version.trim() } : {}),
     ...(input.config !== undefined ? { config: input.config.trim() } : {}),
+    ...(input.audience !== undefined ? { audience: input.audience.trim() } : {}),
   }
   if (!trimmed.name) problems.push({ field: 'name', message: 'Name: give the connection a name.' })
   for (const [field, label] of URL_FIELDS) {
     const value = trimmed[field]
     if (field === 'authUrl' && !value && !trimmed.clientId) continue
+    // A preset's template (`https://rest.sparque.ai/<workspace>/`) parses as a URL, percent-encoded: it is not one yet.
+    const placeholder = /<[^<>]*>/.exec(value)
+    if (placeholder) {
+      problems.push({ field, message: `${label}: replace ${placeholder[0]} with your own value.` })
+      continue
+    }
     const url = checkHttpUrl(value)
     if (!url.ok) {
       problems.push({ field, message: `${label}: ${value ? url.message : 'enter the address, starting with http:// or https://.'}` })
@@ -98,7 +109,14 @@ export function checkConnectionRules(input: ConnectionInput): ConnectionRulesRes
   if (deadline !== undefined && !(Number.isInteger(deadline) && deadline >= DEADLINE_SECONDS.min && deadline <= DEADLINE_SECONDS.max)) {
     problems.push({ field: 'deadlineSeconds', message: deadlineProblemMessage(String(deadline)) })
   }
+  const audience = trimmed.audience
+  if (audience && audience.length > AUDIENCE_MAX_LENGTH) {
+    problems.push({ field: 'audience', message: `Audience: at most ${AUDIENCE_MAX_LENGTH} characters (this one has ${audience.length}); leave it empty to send the query URL.` })
+  } else if (audience && /[\u0000-\u001f\u007f]/.test(audience)) {
+    problems.push({ field: 'audience', message: 'Audience: one line of text, without control characters (a pasted line break, a tab).' })
+  }
   if (!trimmed.version) delete trimmed.version
   if (!trimmed.config) delete trimmed.config
+  if (!trimmed.audience) delete trimmed.audience
   return { input: trimmed, problems }
 }

@@ -1,4 +1,5 @@
 import type { QueryOptions, QueryRequest, ResponseType, Step } from './model'
+import { setEntry } from './records'
 import { optionApplies } from './response-types'
 
 /** What the chain editor and its options form hold: everything a request is built from, apart from its type and page. */
@@ -7,7 +8,7 @@ export interface RequestForm {
   api: string
   /** The version segment to send, if any (a pasted URL's, else the connection's). */
   version: string | undefined
-  /** The configuration chosen; 'default' (or empty) sends none. */
+  /** The configuration chosen; always sent, as the official clients send it (empty: `default`). */
   config: string
   /** The steps as sent: disabled steps and empty optional parameters already left out. */
   steps: readonly Step[]
@@ -20,12 +21,18 @@ export interface RequestForm {
   /** options/<facet>: the facet options endpoint asked, and whether as for a multiple selection. */
   facet: string
   multiselect: boolean
+  /** Options this client does not know (`dev_version=master`), name → value in the user's order: sent as written with every type. */
+  extra?: Readonly<Record<string, string>> | undefined
 }
 
-/** Every option the form sets, then only those the response type takes: the service refuses the others. */
+/**
+ * Every option the form sets, then only those the response type takes: the
+ * embedded service refuses the others. `config` always goes, `default`
+ * included, as the official clients send it; then the unknown ones, as written.
+ */
 export function formOptions(form: RequestForm, responseType: ResponseType, pageOffset: number, pageSize: number, withFormat: boolean): QueryOptions {
   const all: QueryOptions = {}
-  if (form.config && form.config !== 'default') all.config = form.config
+  all.config = form.config || 'default'
   all.count = Number(pageSize)
   if (pageOffset > 0) all.offset = pageOffset
   if (withFormat && form.format !== 'json') all.format = form.format
@@ -37,6 +44,13 @@ export function formOptions(form: RequestForm, responseType: ResponseType, pageO
   const out: QueryOptions = {}
   for (const [name, value] of Object.entries(all) as [keyof QueryOptions, never][]) {
     if (optionApplies(name, responseType)) out[name] = value
+  }
+  const extra = form.extra
+  if (extra) {
+    // Copied, as the steps are: the request shares nothing with the form.
+    for (const name in extra) {
+      if (Object.hasOwn(extra, name)) setEntry((out.extra ??= {}), name, extra[name]!)
+    }
   }
   return out
 }

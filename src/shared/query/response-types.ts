@@ -23,6 +23,24 @@ export const OPTIONS_BY_TYPE: Readonly<Record<ResponseType, readonly OptionName[
   options: ['config', 'count', 'offset', 'multiselect'],
 }
 
+/**
+ * The options the official client libraries send with each type beyond the
+ * seed's table above (`OptionsMap` in the TypeScript client's types.ts: its
+ * `count`/`offset` go with every list type, statistics and count included,
+ * and `multiselect` with resultitem). A real deployment ignores an option it
+ * does not use, so the client sends these and warns; the embedded service
+ * keeps the seed's table and refuses them.
+ */
+export const CLIENT_ONLY_OPTIONS_BY_TYPE: Readonly<Record<ResponseType, readonly OptionName[]>> = {
+  results: [],
+  'results,count': [],
+  statistics: ['count', 'offset'],
+  count: ['count', 'offset'],
+  resultpage: [],
+  resultitem: ['multiselect'],
+  options: [],
+}
+
 /** How each type is written as the end of a path, for messages and help. */
 export function responseTypeLabel(type: ResponseType): string {
   return type === 'options' ? 'options/<facet>' : type
@@ -57,4 +75,22 @@ export function misplacedOptions(request: Pick<QueryRequest, 'responseType' | 'o
     if (name !== 'extra' && request.options[name as OptionName] !== undefined && !allowed.includes(name as OptionName)) any = true
   }
   return any ? OPTION_ORDER.filter((name) => request.options[name] !== undefined && !allowed.includes(name)) : NONE
+}
+
+/**
+ * The misplaced options of a request split in two: those the official
+ * clients send with this type (`tolerated`: sent, with a warning) and the
+ * rest (`refused`: not sent).
+ */
+export function sortMisplaced(request: Pick<QueryRequest, 'responseType' | 'options'>): { refused: readonly OptionName[]; tolerated: readonly OptionName[] } {
+  const misplaced = misplacedOptions(request)
+  if (misplaced.length === 0) return { refused: NONE, tolerated: NONE }
+  const clientOnly = CLIENT_ONLY_OPTIONS_BY_TYPE[request.responseType]
+  return { refused: misplaced.filter((name) => !clientOnly.includes(name)), tolerated: misplaced.filter((name) => clientOnly.includes(name)) }
+}
+
+/** The warning for an option the seed does not give this type but the official clients send with it. */
+export function toleratedOptionMessage(name: OptionName, type: ResponseType): string {
+  const types = RESPONSE_TYPES.filter((candidate) => OPTIONS_BY_TYPE[candidate].includes(name))
+  return `Option ${name}: the seed says it applies to ${listed(types)}, not to ${type}; the official clients send it with ${type}, so it is sent. A real deployment ignores it; the embedded service refuses it (400)`
 }

@@ -76,12 +76,22 @@ export function formatOption(name: OptionName, value: string | number | boolean)
   return `${name}=${encodeSegment(typeof value === 'number' ? formatNumber(value) : String(value))}`
 }
 
-/** Options the request sets, in canonical order; `?` included when there are any. */
+/**
+ * Options the request sets, in canonical order, then the ones this client
+ * does not know (`extra`) in their own order, each name and value one
+ * encoded segment; `?` included when there are any.
+ */
 export function buildQueryString(options: QueryOptions): string {
   let query = ''
   for (const name of OPTION_ORDER) {
     const value = options[name]
     if (value !== undefined) query += (query === '' ? '?' : '&') + formatOption(name, value)
+  }
+  const extra = options.extra
+  if (extra) {
+    for (const name in extra) {
+      if (hasEntry(extra, name)) query += `${query === '' ? '?' : '&'}${encodeSegment(name)}=${encodeSegment(extra[name]!)}`
+    }
   }
   return query
 }

@@ -10,7 +10,7 @@ import {
   type Step,
 } from './model'
 import { DECIMAL_PATTERN } from '../number-text'
-import { setEntry } from './records'
+import { getEntry, setEntry } from './records'
 import { RESPONSE_TYPE_LABELS } from './response-types'
 import { VERSION_PATTERN, trimBase, type Parsed, type UrlError } from './url-segments'
 
@@ -185,9 +185,27 @@ function decodeQueryPart(raw: string, what: string): Parsed<string> {
 }
 
 /**
- * Reads the query string: options in any order, `+` or `%20` for a space.
- * An option given twice with different values is rejected rather than
- * guessed at; the same value twice is the same request.
+ * Keeps an option this client does not know (a deployment's own, such as
+ * `dev_version=master`), in the order given: real deployments ignore what they
+ * do not use, so it is shown and sent back as written (SERVICE-CONTRACT
+ * "Real deployments"). The same name twice follows the known options' rule.
+ */
+function keepExtra(options: QueryOptions, part: string, name: string, value: string): UrlError | null {
+  if (name === '') return { segment: part, message: `an option needs a name before "=" (got "${part}")` }
+  const extra = options.extra ?? (options.extra = {})
+  const earlier = getEntry(extra, name)
+  if (earlier !== undefined && earlier !== value) {
+    return { segment: part, message: `option ${name} is given twice with different values ("${earlier}" and "${value}")` }
+  }
+  setEntry(extra, name, value)
+  return null
+}
+
+/**
+ * Reads the query string: options in any order, `+` or `%20` for a space;
+ * names this client does not know go to `extra`, as written. An option given
+ * twice with different values is rejected rather than guessed at; the same
+ * value twice is the same request.
  */
 function parseOptions(search: string): Parsed<QueryOptions> {
   const options: QueryOptions = {}
@@ -223,8 +241,11 @@ function parseOptions(search: string): Parsed<QueryOptions> {
         if (v !== 'true' && v !== 'false') return fail(part, `option ${name.value} must be true or false, not "${v}"`)
         read = v === 'true'
         break
-      default:
-        return fail(part, `unknown option "${name.value}" (known: ${OPTION_ORDER.join(', ')})`)
+      default: {
+        const error = keepExtra(options, part, name.value, v)
+        if (error) return { ok: false, error }
+        continue
+      }
     }
     const key = name.value as OptionName
     const rank = OPTION_ORDER.indexOf(key)
@@ -237,9 +258,18 @@ function parseOptions(search: string): Parsed<QueryOptions> {
     ;(options as Record<OptionName, unknown>)[key] = read
   }
   // Canonical order, so the model printed or saved reads the same whatever order was pasted.
-  if (inOrder) return { ok: true, value: options }
+  if (inOrder) {
+    // The unknown ones go after the known, wherever they stood: the model reads the same as the URL built from it.
+    const extra = options.extra
+    if (extra) {
+      delete options.extra
+      options.extra = extra
+    }
+    return { ok: true, value: options }
+  }
   const ordered: QueryOptions = {}
   for (const name of OPTION_ORDER) if (options[name] !== undefined) (ordered as Record<OptionName, unknown>)[name] = options[name]
+  if (options.extra) ordered.extra = options.extra
   return { ok: true, value: ordered }
 }
 

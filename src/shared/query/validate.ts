@@ -1,7 +1,7 @@
 import type { ApiDescription, EndpointDescription } from '../api-description'
-import { FORMATS, isEndpointStep, type OptionName, type QueryRequest } from './model'
+import { FORMATS, OPTION_ORDER, isEndpointStep, type OptionName, type QueryRequest } from './model'
 import { hasEntry } from './records'
-import { OPTIONS_BY_TYPE, misplacedOptionMessage, misplacedOptions } from './response-types'
+import { OPTIONS_BY_TYPE, misplacedOptionMessage, sortMisplaced, toleratedOptionMessage } from './response-types'
 import { parseFilterValue, parseTupleList } from './tuple'
 import { VERSION_PATTERN, encodeEndpointName } from './url'
 
@@ -258,7 +258,8 @@ export function validateRequestInFull(request: QueryRequest, context: Validation
     const value = options[name]
     if (value !== undefined && (!isWholeNumber(value) || value < 1)) add(`options.${name}`, `Option ${name} must be a whole number, 1 or more, not ${value}`)
   }
-  const misplaced = misplacedOptions(request)
+  checkExtra(options.extra, add)
+  const misplaced = sortMisplaced(request).refused
   if (options.format !== undefined && !misplaced.includes('format')) {
     if (!(FORMATS as readonly string[]).includes(options.format)) {
       add('options.format', `Option format "${options.format}" is unknown (known: ${FORMATS.join(', ')})`)
@@ -273,6 +274,45 @@ export function validateRequestInFull(request: QueryRequest, context: Validation
   }
   for (const name of misplaced) add(`options.${name}`, misplacedOptionMessage(name, request.responseType))
   return problems
+}
+
+/**
+ * Options this client does not know travel as written, after the known ones:
+ * each needs a name, and one that is a known option's belongs in that option
+ * (else the URL would say it twice). Text without a UTF-8 form cannot be sent.
+ */
+function checkExtra(extra: Record<string, string> | undefined, add: (field: string, message: string) => void): void {
+  if (!extra) return
+  for (const name in extra) {
+    if (!hasEntry(extra, name)) continue
+    const value = extra[name]!
+    if (name.trim() === '') add('options.extra', 'An option this client does not know needs a name (it is sent as name=value)')
+    else if ((OPTION_ORDER as readonly string[]).includes(name)) add(`options.extra.${name}`, `Option ${name} is one this client knows: set it as options.${name}, not among the others`)
+    else if (LONE_SURROGATE.test(name)) add(`options.extra.${name}`, `Option "${name}": its name holds an unpaired surrogate, which cannot be percent-encoded`)
+    if (LONE_SURROGATE.test(value)) add(`options.extra.${name}`, `Option "${name}": its value holds an unpaired surrogate, which cannot be percent-encoded`)
+  }
+}
+
+/**
+ * What is sent although the seed does not say so, for the user to know: an
+ * option the seed does not give this response type but the official clients
+ * send with it, and each option this client does not know (sent as written).
+ * Never a reason not to send; `validateRequest` holds the reasons.
+ */
+export function requestWarnings(request: Pick<QueryRequest, 'responseType' | 'options'>): Problem[] {
+  const warnings: Problem[] = []
+  for (const name of sortMisplaced(request).tolerated) {
+    warnings.push({ field: `options.${name}`, message: toleratedOptionMessage(name, request.responseType) })
+  }
+  const extra = request.options.extra
+  if (extra) {
+    for (const name in extra) {
+      if (hasEntry(extra, name) && name.trim() !== '' && !(OPTION_ORDER as readonly string[]).includes(name)) {
+        warnings.push({ field: `options.extra.${name}`, message: `Option ${name} is not one the seed defines: it is sent as written, and a deployment that does not use it ignores it` })
+      }
+    }
+  }
+  return warnings
 }
 
 /**

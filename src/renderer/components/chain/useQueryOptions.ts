@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { computed } from 'vue'
+import { computed, nextTick } from 'vue'
 import { FORMATS, RESPONSE_TYPES, type OptionName, type ResponseType } from '../../../shared/query/model'
 import { optionApplies, responseTypeLabel } from '../../../shared/query/response-types'
 import { useConnectionsStore } from '../../stores/connections'
@@ -21,7 +21,8 @@ const TYPE_HINTS: Record<ResponseType, string> = {
 export function useQueryOptions() {
   const query = useQueryStore()
   const connections = useConnectionsStore()
-  const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column } = storeToRefs(useChainStore())
+  const chain = useChainStore()
+  const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column, extraOptions } = storeToRefs(chain)
 
   const responseTypes = RESPONSE_TYPES.map((type) => ({ value: type, label: responseTypeLabel(type), hint: TYPE_HINTS[type] }))
   /** An option the chosen type does not take is not sent: its control is disabled so the form says the same as the URL. */
@@ -55,8 +56,35 @@ export function useQueryOptions() {
   /** A new page size shows at once: the rows on screen are asked again at that size. */
   const setPageSize = (text: string) => query.setPageSize(Number(text))
 
+  /**
+   * The rows of options this client does not know, each with what is wrong
+   * with it: validation's sentence (a blank name, a known option's name), or
+   * a name given twice, which the request cannot hold (the last row would win).
+   */
+  const extraNameId = (id: string) => `extra-option-${id}-name`
+  const extraRows = computed(() => {
+    const seen = new Map<string, number>()
+    for (const row of extraOptions.value) if (row.name.trim() !== '') seen.set(row.name, (seen.get(row.name) ?? 0) + 1)
+    return extraOptions.value.map((row, index) => {
+      const label = row.name.trim() === '' ? `option ${index + 1}` : row.name
+      const twice = (seen.get(row.name) ?? 0) > 1 ? `Option ${row.name} is given twice: keep one row (only the last one is sent).` : null
+      const blank = row.name.trim() === '' && row.value !== '' ? problemOf('extra') : null
+      return { ...row, label, nameId: extraNameId(row.id), problem: twice ?? blank ?? problemOf(`extra.${row.name}`) }
+    })
+  })
+  /** A new row, with the focus on its name: that is what is typed next. */
+  async function addExtraOption(): Promise<void> {
+    const id = chain.addExtraOption()
+    await nextTick()
+    document.getElementById(extraNameId(id))?.focus()
+  }
+  const setExtraName = (id: string, name: string) => chain.updateExtraOption(id, { name })
+  const setExtraValue = (id: string, value: string) => chain.updateExtraOption(id, { value })
+  const removeExtraOption = (id: string) => chain.removeExtraOption(id)
+
   return {
     count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setPageSize, setLevel, setCutoff, problemOf,
     responseType, responseTypes, setResponseType, applies, facets, facet, multiselect, rank, column, setRank, setColumn,
+    extraRows, addExtraOption, setExtraName, setExtraValue, removeExtraOption,
   }
 }

@@ -11,6 +11,7 @@ import { ExplorerClientError, errorMessage } from '../../api/explorer-client'
 import { useModalDialog } from '../../composables/useModalDialog'
 import { useConnectionsStore } from '../../stores/connections'
 import { useToastsStore } from '../../stores/toasts'
+import { CONNECTION_PRESETS, type ConnectionPreset } from './connection-presets'
 
 export interface ConnectionDialogProps {
   /** The profile opened; null for a new one. */
@@ -25,7 +26,7 @@ export interface ConnectionDialogEvents {
 
 export const FIELDS = ['name', 'authUrl', 'queryUrl', 'version', 'workspace', 'api', 'config', 'clientId'] as const
 export type Field = (typeof FIELDS)[number]
-type ProblemField = Field | 'secret' | 'deadlineSeconds'
+type ProblemField = Field | 'secret' | 'deadlineSeconds' | 'audience'
 type Action = 'save' | 'test' | 'delete' | 'duplicate'
 
 const FAILED_HEADINGS = { save: 'Not saved.', test: 'Not tested.', delete: 'Not deleted.', duplicate: 'Not duplicated.' } as const
@@ -56,7 +57,12 @@ const TOKEN_REQUESTS: readonly { value: TokenRequestKind; label: string }[] = [
   { value: 'json', label: 'JSON (POST /api/auth)' },
   { value: 'oauth', label: 'OAuth 2.0 client credentials (POST /oauth/token)' },
 ]
-const STEP_NAMES = { token: 'Token request', description: 'API description' } as const
+const STEP_NAMES: Record<ConnectionCheckResult['checks'][number]['step'], string> = {
+  access: 'Access without a token',
+  token: 'Token request',
+  description: 'API description',
+  status: 'Status',
+}
 
 /**
  * The connection form's logic: the profile's fields, the problems the shared
@@ -89,15 +95,43 @@ export function useConnectionDialog(props: ConnectionDialogProps, on: Connection
   const tokenRequest = ref<TokenRequestKind>(existing.value?.tokenRequest ?? 'json')
   /** Advanced: seconds a whole request may take; empty means the default (60 s). */
   const deadline = ref(existing.value?.deadlineSeconds?.toString() ?? '')
-  const saved = reactive({ ...form, deadline: deadline.value, tokenRequest: tokenRequest.value })
+  /** Advanced, OAuth only: the token request's audience; empty sends the query URL exactly as typed. */
+  const audience = ref(existing.value?.audience ?? '')
+  const saved = reactive({ ...form, deadline: deadline.value, tokenRequest: tokenRequest.value, audience: audience.value })
   const dirty = computed(
     () =>
       !existing.value ||
       FIELDS.some((field) => form[field] !== saved[field]) ||
       secret.value !== '' ||
       deadline.value !== saved.deadline ||
-      tokenRequest.value !== saved.tokenRequest,
+      tokenRequest.value !== saved.tokenRequest ||
+      audience.value !== saved.audience,
   )
+
+  /** A new connection's starting point (connection-presets.ts); the seed's own form until another is chosen. */
+  const preset = ref<ConnectionPreset['id']>('seed')
+  /**
+   * Fills in what the chosen kind of deployment always has, and keeps what
+   * the user typed of their own (workspace, API, client ID, secret). A name
+   * is given only where none was typed, or where it was another preset's.
+   */
+  async function choosePreset(id: ConnectionPreset['id']): Promise<void> {
+    const chosen = CONNECTION_PRESETS.find((candidate) => candidate.id === id)
+    if (!chosen) return
+    preset.value = id
+    const presetNames = CONNECTION_PRESETS.map((candidate) => candidate.name)
+    if (!form.name.trim() || presetNames.includes(form.name)) form.name = chosen.name
+    Object.assign(form, { queryUrl: chosen.queryUrl, authUrl: chosen.authUrl, version: chosen.version })
+    tokenRequest.value = chosen.tokenRequest
+    problems.value = {}
+    if (!chosen.placeholder) return
+    // The one thing to change in the URL is selected, so typing replaces it.
+    await nextTick()
+    const box = dialog.value?.querySelector<HTMLInputElement>('input[aria-label="Query URL"]')
+    const at = chosen.queryUrl.indexOf(chosen.placeholder)
+    box?.focus()
+    box?.setSelectionRange(at, at + chosen.placeholder.length)
+  }
 
   const busy = ref<Action | null>(null)
   const problems = ref<Partial<Record<ProblemField, string>>>({})
@@ -124,6 +158,8 @@ export function useConnectionDialog(props: ConnectionDialogProps, on: Connection
       clientId: form.clientId,
       // Left out for the default, so profiles saved before the choice existed compare equal.
       ...(tokenRequest.value === 'oauth' ? { tokenRequest: 'oauth' as const } : {}),
+      // Only OAuth sends one; the shared rules trim it and leave an empty one out.
+      ...(tokenRequest.value === 'oauth' && audience.value.trim() ? { audience: audience.value } : {}),
     }
   }
 
@@ -175,7 +211,8 @@ export function useConnectionDialog(props: ConnectionDialogProps, on: Connection
     })
     deadline.value = view.deadlineSeconds?.toString() ?? ''
     tokenRequest.value = view.tokenRequest ?? 'json'
-    Object.assign(saved, form, { deadline: deadline.value, tokenRequest: tokenRequest.value })
+    audience.value = view.audience ?? ''
+    Object.assign(saved, form, { deadline: deadline.value, tokenRequest: tokenRequest.value, audience: audience.value })
   }
 
   /** Clears the outcome of the last action before the next one. */
@@ -311,9 +348,18 @@ export function useConnectionDialog(props: ConnectionDialogProps, on: Connection
         : 'Tokens are requested with POST <auth URL>/api/auth (JSON).'
       : HINTS[field]
 
+  /** What an empty Audience sends: the query URL exactly as typed, as the official clients send it. */
+  const audienceHint = computed(() => {
+    const url = form.queryUrl.trim()
+    return url
+      ? `Left empty, the query URL exactly as typed is sent: ${url}. Set it when your auth server knows the API by another name.`
+      : 'Left empty, the query URL exactly as typed is sent (a trailing slash included).'
+  })
+
   return {
     store, dialog, existing, readOnly, title,
-    form, secret, tokenRequest, deadline,
+    form, secret, tokenRequest, deadline, audience, audienceHint,
+    preset, choosePreset, PRESETS: CONNECTION_PRESETS,
     busy, problems, formError, failedAction, notice, testResult, confirmingDelete,
     secretPlaceholder, hintOf,
     onSave, onTest, onDuplicate, onDelete, onClearSecret,

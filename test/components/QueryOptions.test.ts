@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { createPinia, setActivePinia } from 'pinia'
+import { render } from 'vitest-browser-vue'
+import type { AppInfo, ExplorerBridge } from '../../src/shared/ipc/contract'
+
+/**
+ * The Options panel lists the options the app does not know (a deployment's
+ * own, kept from a pasted URL) as rows a user edits, adds and removes, each
+ * control named for the option it holds.
+ */
+
+const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: null, notices: [] }
+
+const bridge: ExplorerBridge = {
+  async invoke(channel) {
+    const answers: Record<string, unknown> = { 'app:info': INFO, 'connections:list': [] }
+    return { ok: true, data: answers[channel] } as never
+  },
+}
+
+afterEach(() => {
+  delete window.explorer
+})
+
+async function mount() {
+  window.explorer = bridge
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const { default: QueryOptions } = await import('../../src/renderer/components/chain/QueryOptions.vue')
+  const { useChainStore } = await import('../../src/renderer/stores/chain')
+  const screen = await render(QueryOptions, { global: { plugins: [pinia] } })
+  return { screen, chain: useChainStore() }
+}
+
+describe('QueryOptions: options the app does not know', () => {
+  it('shows a kept option as a name = value row, and lets the user edit, add and remove rows', async () => {
+    const { screen, chain } = await mount()
+    await chain.loadRequest({
+      workspace: 'world', api: '', steps: [{ endpoint: 'search', parameters: { query: 'oslo' } }], responseType: 'results',
+      options: { count: 10, extra: { dev_version: 'master' } },
+    })
+    const panel = screen.getByRole('group', { name: 'Other options' })
+    await expect.element(panel.getByRole('textbox', { name: 'Name of dev_version' })).toHaveValue('dev_version')
+    await expect.element(panel.getByRole('textbox', { name: 'Value of dev_version' })).toHaveValue('master')
+
+    await panel.getByRole('textbox', { name: 'Value of dev_version' }).fill('main')
+    expect(chain.request('results').options.extra).toEqual({ dev_version: 'main' })
+
+    await panel.getByRole('button', { name: 'Add option' }).click()
+    const added = panel.getByRole('textbox', { name: 'Name of option 2' })
+    await expect.element(added).toHaveFocus()
+    await added.fill('trace')
+    await panel.getByRole('textbox', { name: 'Value of trace' }).fill('1')
+    expect(chain.request('statistics').options.extra).toEqual({ dev_version: 'main', trace: '1' })
+
+    await panel.getByRole('button', { name: 'Remove dev_version' }).click()
+    await expect.element(panel.getByRole('textbox', { name: 'Name of dev_version' })).not.toBeInTheDocument()
+    expect(chain.request('results').options.extra).toEqual({ trace: '1' })
+  })
+
+  it('says when a name is given twice, since only one can be sent', async () => {
+    const { screen, chain } = await mount()
+    chain.addExtraOption()
+    chain.addExtraOption()
+    const panel = screen.getByRole('group', { name: 'Other options' })
+    await panel.getByRole('textbox', { name: 'Name of option 1' }).fill('dev')
+    await panel.getByRole('textbox', { name: 'Name of option 2' }).fill('dev')
+    await expect.element(panel.getByText('Option dev is given twice: keep one row (only the last one is sent).').first()).toBeVisible()
+    await expect.element(panel.getByRole('textbox', { name: 'Name of dev' }).first()).toHaveAttribute('aria-invalid', 'true')
+  })
+})
