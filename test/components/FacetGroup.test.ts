@@ -39,7 +39,7 @@ let runReply: unknown = REFUSED
 /** The main process as this window sees it: everything answers, and a query gets runReply (by default refused with a 403). */
 const bridge: ExplorerBridge = {
   async invoke(channel) {
-    const answers: Record<string, unknown> = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': DESCRIPTION, 'connections:use': { lastConnectionId: 'c1' } }
+    const answers: Record<string, unknown> = { 'app:info': INFO, 'connections:list': [CONNECTION], 'api:describe': DESCRIPTION, 'api:learn': { description: DESCRIPTION, absence: null }, 'connections:use': { lastConnectionId: 'c1' } }
     if (channel === 'query:run') return runReply as never
     return { ok: true, data: answers[channel] } as never
   },

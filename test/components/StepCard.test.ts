@@ -119,4 +119,37 @@ describe('StepCard', () => {
     await expect.element(endpoint).toHaveAttribute('aria-invalid', 'true')
     await expect.element(screen.getByText('"popx" is not an endpoint this API offers at this place')).toBeVisible()
   })
+
+  it('without a description: offers the endpoint names used before, takes parameters by name, and flags no typed name', async () => {
+    const events: { name: string; args: unknown[] }[] = []
+    const entry = reactive<EditorStep>({ id: 'a', enabled: true, step: { endpoint: 'movie_search', parameters: { query: 'heat' } } })
+    const screen = await render(StepCard, {
+      props: {
+        index: 0,
+        entry,
+        endpoints: [],
+        usedEndpoints: ['genre:FILTER', 'movie_search'],
+        total: 1,
+        problems: [],
+        onUpdate: (step: Step) => {
+          events.push({ name: 'update', args: [step] })
+          entry.step = step
+        },
+      },
+    })
+    const endpoint = screen.getByRole('combobox', { name: 'Endpoint' })
+    const list = document.getElementById(endpoint.element().getAttribute('list') ?? '')
+    expect([...(list?.querySelectorAll('option') ?? [])].map((option) => [option.value, option.textContent])).toEqual([
+      ['genre:FILTER', 'used before'],
+      ['movie_search', 'used before'],
+    ])
+    await userEvent.fill(screen.getByRole('textbox', { name: 'New parameter name' }), 'lang')
+    await screen.getByRole('button', { name: 'Add parameter' }).click()
+    expect(events.at(-1)?.args[0]).toEqual({ endpoint: 'movie_search', parameters: { query: 'heat', lang: '' } })
+    await userEvent.fill(screen.getByRole('textbox', { name: 'lang' }), 'en')
+    expect(entry.step).toEqual({ endpoint: 'movie_search', parameters: { query: 'heat', lang: 'en' } })
+    await userEvent.fill(endpoint, 'person_search')
+    await userEvent.keyboard('{Tab}')
+    await expect.element(endpoint).toHaveAttribute('aria-invalid', 'false')
+  })
 })

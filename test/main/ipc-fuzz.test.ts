@@ -30,6 +30,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'secrets:set': { connectionId: 'x', secret: 's' },
   'secrets:clear': { connectionId: 'x' },
   'api:describe': { connectionId: 'x', api: 'a' },
+  'api:learn': { connectionId: 'x', api: 'a' },
   'query:run': {
     connectionId: 'x',
     requestId: 'r',
@@ -51,6 +52,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'workspace:create-connection': { fileConnectionId: 'f', secret: 's' },
   'workspace:recent': {},
   'workspace:draft': { draft: { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, savedQuery: null } },
+  'workspace:set-facets': { connectionId: 'x', facets: [{ options: 'genre', selection: 'multiple', resetOnSearchChange: false }] },
   'export:start': { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, format: 'csv', rows: 10 },
   'export:status': { exportId: 'x' },
   'export:cancel': { exportId: 'x' },
@@ -101,6 +103,7 @@ describe('IPC validation', () => {
           if (channel === 'history:list' && wrong === '') continue // an empty search lists everything
           if (channel === 'workspace:save' && wrong === true) continue // "Save as" is a request, not a wrong type
           if (channel === 'export:start' && field === 'rows' && wrong === 42) continue // 42 rows is a fine export
+          if (channel === 'workspace:set-facets' && Array.isArray(wrong) && wrong.length === 0) continue // no facets declared is a fine list
           await expectValidation(channel, { ...valid, [field]: wrong })
         }
         if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })

@@ -610,6 +610,90 @@ describe('workspace session', () => {
     })
   })
 
+  describe('facets declared by hand', () => {
+    const GENRE = { options: 'genre', selection: 'single', resetOnSearchChange: true }
+    const DIRECTOR = { options: 'director', filter: 'director:F', parameter: 'who', selection: 'multiple', resetOnSearchChange: false }
+    const setFacets = (core: AppCore, facets: unknown[]) => call<WorkspaceView>(core, 'workspace:set-facets', { connectionId: 'demo', facets })
+
+    it('keeps them on the connection in use, unsaved until saved; a restart gives them back and a colleague opening the file gets them', async () => {
+      const dataDir = tempDir('data')
+      const core = await browserCore(dataDir)
+      // No query saved yet: the connection in use is described in the file, as saving a query does.
+      const declared = await setFacets(core, [GENRE, DIRECTOR])
+      expect(declared.dirty).toBe(true)
+      expect(declared.bindings).toEqual([
+        {
+          fileConnectionId: 'demo',
+          connectionId: 'demo',
+          how: 'same',
+          connection: { id: 'demo', name: 'Demo', authUrl: service.authUrl, queryUrl: service.queryUrl, workspace: 'world', api: 'places', config: 'default', clientId: 'demo', facets: [GENRE, DIRECTOR] },
+        },
+      ])
+      await close(core)
+
+      const again = await browserCore(dataDir)
+      expect((await current(again)).workspace).toEqual(declared)
+      const saved = await call<SaveReply>(again, 'workspace:save', {})
+      expect(saved.workspace?.dirty).toBe(false)
+      const text = saved.download!.text
+      const written = JSON.parse(text) as { connections: Record<string, unknown>[] }
+      // The file says the declarations in a fixed key order, as the client's addFacet takes them.
+      expect(written.connections[0]!.facets).toEqual([GENRE, DIRECTOR])
+      expect(Object.keys((written.connections[0]!.facets as object[])[1]!)).toEqual(['options', 'filter', 'parameter', 'selection', 'resetOnSearchChange'])
+      expect(Object.keys(written.connections[0]!).at(-1)).toBe('facets')
+
+      // A colleague's app opens the file: the facets come with its connection.
+      const colleague = await browserCore()
+      const opened = await importText(colleague, 'team.qxw.json', text)
+      expect(opened.bindings[0]).toMatchObject({ connectionId: 'demo', connection: { facets: [GENRE, DIRECTOR] } })
+      expect(opened.dirty).toBe(false)
+      // Saved again unchanged, the bytes are the same.
+      expect((await call<SaveReply>(colleague, 'workspace:save', {})).download!.text).toBe(text)
+
+      // Editing (here: removing one) is an edit like any other; removing all leaves no key behind.
+      expect((await setFacets(colleague, [DIRECTOR])).dirty).toBe(true)
+      const none = await setFacets(colleague, [])
+      expect(none.bindings[0]!.connection).not.toHaveProperty('facets')
+      expect(JSON.parse((await call<SaveReply>(colleague, 'workspace:save', {})).download!.text).connections[0]).not.toHaveProperty('facets')
+    })
+
+    it('refuses a declaration that breaks a rule, naming the facet, the field and the rule, and changes nothing', async () => {
+      const core = await browserCore()
+      await setFacets(core, [GENRE])
+      const before = await current(core)
+      const twice = await failure(core, 'workspace:set-facets', { connectionId: 'demo', facets: [GENRE, { ...GENRE, selection: 'multiple' }] })
+      expect(twice).toMatchObject({ code: 'validation', message: 'Facet "genre", Options endpoint: the facet "genre" is declared already.' })
+      const dots = await failure(core, 'workspace:set-facets', { connectionId: 'demo', facets: [{ options: 'genre', filter: '..' }] })
+      expect(dots.message).toBe('Facet "genre", Filter endpoint: ".." cannot be sent: URL normalisation removes "." and ".." path segments.')
+      const tooMany = Array.from({ length: 101 }, (_, n) => ({ options: `f${n}` }))
+      expect((await failure(core, 'workspace:set-facets', { connectionId: 'demo', facets: tooMany })).code).toBe('validation')
+      expect(await current(core)).toEqual(before)
+    })
+
+    it('refuses a hostile file (too many declarations, bad names) with a sentence naming the field, keeping the open workspace', async () => {
+      const core = await browserCore()
+      await saveQuery(core, { name: 'Paris' })
+      const before = await current(core)
+      const withFacets = (facets: unknown[]) => JSON.stringify({ ...JSON.parse(textOf([{ name: 'Paris' }])), connections: [{ ...OLD_DEMO, facets }] })
+
+      const many = await failure(core, 'workspace:import', { fileName: 'many.qxw.json', text: withFacets(Array.from({ length: 101 }, (_, n) => ({ options: `f${n}` }))) })
+      expect(many).toMatchObject({ code: 'validation' })
+      expect(many.message).toBe('"many.qxw.json" is not a valid workspace: connections[0].facets: Too big: expected array to have <=100 items.')
+
+      const control = await failure(core, 'workspace:import', { fileName: 'bad.qxw.json', text: withFacets([{ options: 'genre\u0007' }]) })
+      expect(control.message).toBe('"bad.qxw.json" is not a valid workspace: connections[0].facets[0].options: holds a control character, which no endpoint or parameter name has.')
+      const twice = await failure(core, 'workspace:import', { fileName: 'twice.qxw.json', text: withFacets([{ options: 'genre' }, { options: 'kind', filter: 'genre:FILTER' }]) })
+      expect(twice.message).toBe('"twice.qxw.json" is not a valid workspace: connections[0].facets[1].filter: "genre:FILTER" is the filter of another declared facet already.')
+      const typed = await failure(core, 'workspace:import', { fileName: 'typed.qxw.json', text: withFacets([{ options: 'genre', selection: 'some' }]) })
+      expect(typed.message).toMatch(/^"typed\.qxw\.json" is not a valid workspace: connections\[0\]\.facets\[0\]\.selection: /)
+
+      expect(await current(core)).toEqual(before)
+      // A valid one opens, the facet with the client's defaults spelt out.
+      const good = await importText(core, 'good.qxw.json', withFacets([{ options: 'genre' }]))
+      expect(good.bindings[0]!.connection.facets).toEqual([GENRE])
+    })
+  })
+
   describe('sizes', () => {
     let core: AppCore
     let dataDir: string

@@ -117,6 +117,7 @@ function describedFields(connection: Omit<WorkspaceConnection, 'id'> | StoredCon
     ...(connection.config !== undefined ? { config: connection.config } : {}),
     clientId: connection.clientId,
     ...(connection.tokenRequest !== undefined ? { tokenRequest: connection.tokenRequest } : {}),
+    ...(connection.audience !== undefined ? { audience: connection.audience } : {}),
   }
 }
 

@@ -3,6 +3,8 @@ import { formatBytes } from '../../shared/byte-size'
 import type { ConnectionView, Draft, RecentWorkspace, WorkspaceBinding, WorkspaceView } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
+import type { FacetDeclaration } from '../../shared/query/facet-declaration'
+import { withFacetDeclarations } from '../../shared/workspace/facet-edits'
 import { queryName, withDuplicatedQuery, withoutQuery, withRenamedQuery, withSavedQuery } from '../../shared/workspace/query-edits'
 import { newCaseName, sameRanking, withEditedTestCase, withoutTestCase, withRecordedSnapshot, withTestCase } from '../../shared/workspace/test-edits'
 import { emptyWorkspace, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
@@ -172,6 +174,21 @@ export class WorkspaceSession {
     return this.change(async () => {
       const next = withoutQuery(this.state.workspace, name)
       await this.commit(next, { draft: this.draftFollowing(name, null) })
+      return this.view()
+    })
+  }
+
+  /**
+   * The facets declared by hand for an app connection's API, as the list
+   * should now be: kept on the file connection bound to it (described in the
+   * file first if missing, as "Save query" does), so they are saved and
+   * shared with the file.
+   */
+  setFacets(connectionId: string, facets: readonly FacetDeclaration[]): Promise<WorkspaceView> {
+    return this.change(async () => {
+      const app = this.registry.get(connectionId)
+      const { workspace, bindings, fileConnectionId } = fileConnectionFor(this.registry, this.state, app)
+      await this.commit(withFacetDeclarations(workspace, fileConnectionId, facets), { bindings })
       return this.view()
     })
   }

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ApiDescription } from '../../shared/api-description'
+import { absenceSentence, type ApiDescription, type DescriptionAbsence } from '../../shared/api-description'
 import type { AppInfo, ConnectionCheckResult, ConnectionInput, ConnectionTest, ConnectionView } from '../../shared/ipc/contract'
-import { call, errorMessage } from '../api/explorer-client'
+import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
 
 /** The connection the user works on, and what its API says about itself. */
 export const useConnectionsStore = defineStore('connections', () => {
@@ -13,6 +13,11 @@ export const useConnectionsStore = defineStore('connections', () => {
   const config = ref('default')
   const description = ref<ApiDescription | null>(null)
   const descriptionState = ref<'idle' | 'loading' | 'ready' | 'none' | 'error'>('idle')
+  /** Why the API has no description ('none'): a 404, not allowed to read it, or another shape. */
+  const absence = ref<DescriptionAbsence | null>(null)
+  /** What the window says about that: what it could not learn, and how to go on without it (the facets panel's words, and the chain's). */
+  const absenceText = computed(() => (absence.value ? absenceSentence(absence.value) : null))
+  const absenceChainText = computed(() => (absence.value ? absenceSentence(absence.value, 'chain') : null))
   const error = ref<string | null>(null)
   /** The outcome of the last Re-authenticate, for the bar. */
   const reauthState = ref<{ ok: boolean; message: string } | null>(null)
@@ -82,6 +87,7 @@ export const useConnectionsStore = defineStore('connections', () => {
 
   async function describe(): Promise<void> {
     description.value = null
+    absence.value = null
     error.value = null
     if (!selectedId.value || !api.value) {
       descriptionState.value = 'none'
@@ -89,13 +95,22 @@ export const useConnectionsStore = defineStore('connections', () => {
     }
     descriptionState.value = 'loading'
     try {
-      description.value = await call('api:describe', { connectionId: selectedId.value, api: api.value })
+      const learnt = await call('api:learn', { connectionId: selectedId.value, api: api.value })
+      description.value = learnt.description
+      absence.value = learnt.absence
       descriptionState.value = description.value ? 'ready' : 'none'
       if (description.value && selectedId.value) rememberApi(selectedId.value, description.value.api)
       if (description.value && !description.value.configs.includes(config.value)) {
         config.value = description.value.configs[0] ?? 'default'
       }
     } catch (e) {
+      const status = e instanceof ExplorerClientError ? e.error.status : undefined
+      if (status === 401 || status === 403) {
+        // A real deployment need not let an account read a description of ours: not a failure, nothing more to learn.
+        descriptionState.value = 'none'
+        absence.value = { reason: 'not-allowed', status }
+        return
+      }
       descriptionState.value = 'error'
       error.value = `Could not read the API description: ${errorMessage(e)}`
     }
@@ -176,7 +191,7 @@ export const useConnectionsStore = defineStore('connections', () => {
   }
 
   return {
-    info, connections, selectedId, selected, api, config, configs, apiOptions, configOptions, description, descriptionState, error,
+    info, connections, selectedId, selected, api, config, configs, apiOptions, configOptions, description, descriptionState, absence, absenceText, absenceChainText, error,
     reauthState, reauthenticating,
     load, refresh, select, choose, describe, save, clearSecret, remove, test, check, duplicate, reauthenticate,
   }

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { formatBytes } from '../../shared/byte-size'
 import { MAX_WORKSPACE_TEXT, type Draft, type RecentWorkspace, type WorkspaceBinding, type WorkspaceView } from '../../shared/ipc/contract'
+import type { FacetDeclaration } from '../../shared/query/facet-declaration'
 import type { QueryRequest } from '../../shared/query/model'
 import type { SavedQuery } from '../../shared/workspace/workspace-file'
 import { sameQuery } from '../../shared/workspace/query-equality'
@@ -66,6 +67,26 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (bound !== null && bound !== connections.selectedId) return true
     return !sameQuery(editorRequest.value, saved.request)
   })
+
+  /**
+   * The facets declared by hand for the connection in use: those of the file
+   * connection bound to it. Kept per connection (one API each), as the file does.
+   */
+  const declaredFacets = computed<FacetDeclaration[]>(() => {
+    const id = connections.selectedId
+    return view.value?.bindings.find((b) => b.connectionId !== null && b.connectionId === id)?.connection.facets ?? []
+  })
+
+  /**
+   * Replaces the declared facets of the connection in use; main keeps them in
+   * the open workspace (marked unsaved) and describes the connection in the
+   * file first when it is not there yet. Refusals are thrown for the form to show.
+   */
+  async function setDeclaredFacets(facets: FacetDeclaration[]): Promise<void> {
+    const connectionId = connections.selectedId
+    if (!connectionId) throw new ExplorerClientError({ code: 'validation', message: 'Choose a connection first: facets are declared for its API.' })
+    show(await call('workspace:set-facets', { connectionId, facets }))
+  }
 
   /** File connections that run on nothing here yet. */
   const unbound = computed(() => view.value?.bindings.filter((b) => b.connectionId === null) ?? [])
@@ -309,6 +330,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     view, recent, savedQuery, started, error, host, editorRequest, queries, selected, queryDirty, unbound,
     // show: the Tests region's edits (tests:*) reply the workspace view too, and it goes here the same way.
     show, openings, bindingOf, connectionOf, start, flushDraft, loadSaved, saveQuery, renameQuery, duplicateQuery, deleteQuery,
-    newWorkspace, open, importFile, save, loadRecent, bind, createConnection,
+    newWorkspace, open, importFile, save, loadRecent, bind, createConnection, declaredFacets, setDeclaredFacets,
   }
 })

@@ -1,5 +1,5 @@
 import type { ApiDescription, EndpointDescription } from '../api-description'
-import { facetFilterChain, type FacetSelection } from '../query/facets'
+import { facetFilterChain, facetFilterName, type FacetRef, type FacetSelection } from '../query/facets'
 import { isEndpointStep, type Step } from '../query/model'
 import type { Problem } from '../query/validate'
 
@@ -89,12 +89,12 @@ export function problemsOfStep(problems: readonly Problem[], index: number): Pro
  */
 export function withFacetSelection(
   chain: readonly EditorStep[],
-  facet: string,
+  facet: FacetRef,
   selected: readonly FacetSelection[],
   newId: NewId,
 ): EditorStep[] {
   const byStep = new Map<Step, EditorStep>(chain.map((entry) => [entry.step, entry]))
-  const filterName = `${facet}:FILTER`
+  const filterName = facetFilterName(facet)
   const replaced = chain.find((entry) => isEndpointStep(entry.step) && entry.step.endpoint === filterName)
   const steps = facetFilterChain(
     chain.map((entry) => entry.step),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiDescriptionSchema } from '../api-description'
+import { ApiDescriptionSchema, ApiLearningSchema } from '../api-description'
 import { CompareSideSchema, ComparisonSchema, type CompareSide, type Comparison } from '../compare/comparison'
 import { RunTargetSchema, type RunTarget } from '../compare/compare-targets'
 import { ConnectionInputSchema, type ConnectionInput } from '../connections/connection-input'
@@ -15,6 +15,7 @@ import {
 } from '../connections/connection-view'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../export/plan'
 import { HistoryEntrySchema, type HistoryEntry } from '../history/history-entry'
+import { FacetDeclarationSchema, MAX_FACET_DECLARATIONS } from '../query/facet-declaration'
 import { QueryRequestSchema } from '../query/model'
 import { QueryReplySchema, TimingsSchema, type QueryReply, type Timings } from '../query/query-reply'
 import { CaseReportSchema } from '../test-cases/report'
@@ -182,6 +183,15 @@ export const contract = {
     /** null: the server has no description route (404); the UI falls back to free-form entry. */
     reply: ApiDescriptionSchema.nullable(),
   },
+  /**
+   * The description as api:describe reads it, and when there is none, why
+   * (404, not allowed to read it, another shape), for the window to say.
+   * A 401/403 with a token is thrown as api:describe throws it.
+   */
+  'api:learn': {
+    request: z.object({ connectionId: Id, api: z.string().min(1).max(500) }).strict(),
+    reply: ApiLearningSchema,
+  },
   'query:run': {
     request: z
       .object({
@@ -266,6 +276,15 @@ export const contract = {
   'workspace:recent': { request: z.object({}).strict(), reply: z.array(RecentWorkspaceSchema) },
   /** Keeps the editor's draft for the next start (sent a moment after each edit). */
   'workspace:draft': { request: z.object({ draft: DraftSchema }).strict(), reply: z.object({ kept: z.boolean() }) },
+  /**
+   * The facets declared by hand for an app connection's API, as the whole
+   * list should now be; kept on the file connection bound to it (added to the
+   * file if missing), so they are saved and shared with the workspace.
+   */
+  'workspace:set-facets': {
+    request: z.object({ connectionId: Id, facets: z.array(FacetDeclarationSchema).max(MAX_FACET_DECLARATIONS) }).strict(),
+    reply: WorkspaceViewSchema,
+  },
   /**
    * Exports results in a server format: main asks the server page by page
    * (100 rows a page) from the request's offset, `rows` rows at most, and

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConnectionInputSchema } from '../connections/connection-input'
 import { nestedDeeperThan } from '../json-depth'
-import { FacetDeclarationSchema, MAX_FACET_DECLARATIONS } from '../query/facet-declaration'
+import { FacetDeclarationSchema, facetDeclarationProblems, MAX_FACET_DECLARATIONS, type FacetDeclaration } from '../query/facet-declaration'
 import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
 import { formatPath } from '../query/request-json'
 import { TestCaseSchema, type TestCase } from '../test-cases/test-case'
@@ -79,6 +79,12 @@ export const WorkspaceSchema = z
         context.addIssue({ code: 'custom', path: ['connections', index, 'id'], message: `the id "${connection.id}" is used by two connections` })
       }
       ids.add(connection.id)
+      const facets = connection.facets ?? []
+      facets.forEach((_, f) => {
+        for (const problem of facetDeclarationProblems(facets, f)) {
+          context.addIssue({ code: 'custom', path: ['connections', index, 'facets', f, problem.field], message: problem.message })
+        }
+      })
     })
     const names = new Set<string>()
     workspace.queries.forEach((query, index) => {
@@ -174,6 +180,12 @@ function keepProtoNames(workspace: Workspace, raw: unknown): (string | number)[]
         ;(step as Record<string, unknown>)[name] = Object.fromEntries(Object.entries(record as Record<string, string>))
       }
     }
+    // The same for the options this client does not know: `__proto__` is a name there too.
+    const extra = own(own(own(own(queries, q), 'request'), 'options'), 'extra')
+    if (extra !== undefined && Object.hasOwn(extra as object, '__proto__') && query.request.options.extra) {
+      if (typeof own(extra, '__proto__') !== 'string') return ['queries', q, 'request', 'options', 'extra', '__proto__']
+      query.request.options.extra = Object.fromEntries(Object.entries(extra as Record<string, string>))
+    }
   }
   return null
 }
@@ -249,13 +261,21 @@ function canonicalRequest(request: QueryRequest): Record<string, unknown> {
     {
       ...request,
       steps: request.steps.map(canonicalStep),
-      options: ordered(request.options, OPTION_ORDER),
+      // The options this client does not know (`extra`) after the known ones, in their own order.
+      options: ordered(request.options, [...OPTION_ORDER, 'extra']),
     },
     ['version', 'workspace', 'api', 'steps', 'responseType', 'facet', 'options'],
   )
 }
 
-const CONNECTION_KEYS = ['id', 'name', 'authUrl', 'queryUrl', 'version', 'workspace', 'api', 'config', 'clientId', 'tokenRequest'] as const
+const CONNECTION_KEYS = ['id', 'name', 'authUrl', 'queryUrl', 'version', 'workspace', 'api', 'config', 'clientId', 'tokenRequest', 'audience', 'facets'] as const
+const FACET_KEYS = ['options', 'filter', 'parameter', 'selection', 'resetOnSearchChange'] as const
+
+function canonicalConnection(connection: WorkspaceConnection): Record<string, unknown> {
+  // No declarations is no key: a file without facets reads as it did before they existed.
+  const facets = connection.facets?.length ? connection.facets.map((facet: FacetDeclaration) => ordered(facet, FACET_KEYS)) : undefined
+  return ordered({ ...connection, facets }, CONNECTION_KEYS)
+}
 const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests']
 const EXPECTATION_KEYS = ['status', 'messageStartsWith', 'totalAtLeast', 'totalAtMost', 'contains', 'rankAtMost', 'absent', 'firstItem', 'durationAtMostMs', 'snapshot'] as const
 
@@ -287,7 +307,7 @@ export function serializeWorkspace(workspace: Workspace): string {
   const out: Record<string, unknown> = {
     format: WORKSPACE_FORMAT,
     version: WORKSPACE_VERSION,
-    connections: valid.connections.map((connection) => ordered(connection, CONNECTION_KEYS)),
+    connections: valid.connections.map(canonicalConnection),
     queries: valid.queries.map((query) => ({
       name: query.name,
       connection: query.connection,

@@ -4,6 +4,7 @@ import type { HistoryStore } from '../../history/history-store'
 import { historyEntry, type RunConnection } from '../../history/run-record'
 import type { Logger } from '../../logging/logger'
 import type { QueryRunner } from '../../http/query-runner'
+import type { DescriptionAbsence } from '../../../shared/api-description'
 import type { QueryReply } from '../../../shared/ipc/contract'
 import type { DomainHandlers } from '../handler-table'
 
@@ -11,7 +12,7 @@ export function queryHandlers(
   registry: ConnectionRegistry,
   runner: QueryRunner,
   history?: { store: HistoryStore; log: Logger },
-): DomainHandlers<'api:describe' | 'query:run' | 'query:cancel'> {
+): DomainHandlers<'api:describe' | 'api:learn' | 'query:run' | 'query:cancel'> {
   const connectionOf = (id: string): RunConnection | null => {
     try {
       return registry.get(id)
@@ -22,6 +23,16 @@ export function queryHandlers(
   return {
     'api:describe': ({ connectionId, api }, { signal }) =>
       describeApi(runner, registry.get(connectionId), api, registry.account(connectionId), { signal }),
+    'api:learn': async ({ connectionId, api }, { signal }) => {
+      let absence: DescriptionAbsence | null = null
+      const description = await describeApi(runner, registry.get(connectionId), api, registry.account(connectionId), {
+        signal,
+        absent: (why) => {
+          absence = why
+        },
+      })
+      return { description, absence }
+    },
     'query:run': async ({ connectionId, requestId, request, fresh, companion }, { signal }) => {
       const startedAt = Date.now()
       const started = performance.now()

@@ -32,6 +32,7 @@ type WorkspaceChannel =
   | 'workspace:create-connection'
   | 'workspace:recent'
   | 'workspace:draft'
+  | 'workspace:set-facets'
 
 /** The open workspace, restored from the last session before the first message is answered. */
 export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<DomainHandlers<WorkspaceChannel>> {
@@ -50,5 +51,6 @@ export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<Dom
     'workspace:create-connection': ({ fileConnectionId, secret }) => session.createConnection(fileConnectionId, secret),
     'workspace:recent': async () => session.recent(),
     'workspace:draft': ({ draft }) => session.keepDraft(draft),
+    'workspace:set-facets': ({ connectionId, facets }) => session.setFacets(connectionId, facets),
   }
 }

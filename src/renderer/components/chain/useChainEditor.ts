@@ -1,19 +1,57 @@
 import { storeToRefs } from 'pinia'
-import { computed, nextTick, ref } from 'vue'
+import { computed, nextTick, ref, watch } from 'vue'
 import { allowedEndpoints, problemsOfStep } from '../../../shared/chain/editor-chain'
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { usedEndpointNames } from '../../../shared/workspace/used-endpoints'
+import { call } from '../../api/explorer-client'
 import { useChainStore } from '../../stores/chain'
 import { useConnectionsStore } from '../../stores/connections'
+import { useQueryStore } from '../../stores/query'
+import { useWorkspaceStore } from '../../stores/workspace'
+
+/** How many recorded runs are read for the endpoint names they used (the most History keeps per request). */
+const RUNS_READ = 1_000
 
 /** The chain editor's logic: the cards in order, adding and removing them, and reordering by drag. */
 export function useChainEditor() {
   const connections = useConnectionsStore()
   const editor = useChainStore()
+  const workspace = useWorkspaceStore()
+  const query = useQueryStore()
   const { description, descriptionState } = storeToRefs(connections)
   const { chain, problems } = storeToRefs(editor)
 
   const endpointsFor = (index: number) => allowedEndpoints(description.value, chain.value, index)
   const problemsFor = (index: number) => problemsOfStep(problems.value, index)
   const freeForm = computed(() => descriptionState.value === 'none' || descriptionState.value === 'error')
+  /** What could not be learnt, when the API serves no description: said above the chain. */
+  const absence = computed(() => (descriptionState.value === 'none' ? connections.absenceChainText : null))
+
+  /**
+   * Endpoint names this connection's API was used with: its saved queries in
+   * the open workspace and its runs in the History. The Endpoint box offers
+   * them beside (or, without a description, instead of) the described ones.
+   */
+  const runs = ref<HistoryEntry[]>([])
+  async function readRuns(): Promise<void> {
+    // A convenience: without the History the box still takes any name typed.
+    runs.value = await call('history:list', { limit: RUNS_READ }).catch(() => [])
+  }
+  watch(() => [connections.selectedId, connections.api], () => void readRuns(), { immediate: true })
+  // Again after each run that History records (one that ended, answered or not).
+  watch(
+    () => query.phase,
+    (phase) => {
+      if (phase === 'done' || phase === 'error') void readRuns()
+    },
+  )
+  const usedEndpoints = computed(() => {
+    const id = connections.selectedId
+    if (!id) return []
+    const saved = workspace.queries.filter((q) => workspace.connectionOf(q.name) === id).map((q) => q.request)
+    const ran = runs.value.filter((run) => run.connectionId === id).map((run) => run.request)
+    return usedEndpointNames([...saved, ...ran], connections.api)
+  })
 
   const list = ref<HTMLElement | null>(null)
   /** A new card's first field takes the focus, so keyboard users can type at once. */
@@ -54,7 +92,7 @@ export function useChainEditor() {
   }
 
   return {
-    editor, chain, descriptionState, freeForm, endpointsFor, problemsFor, list,
+    editor, chain, descriptionState, freeForm, absence, endpointsFor, usedEndpoints, problemsFor, list,
     addEndpointStep, addContextStep, dragging, dropAt, grab, over, drop, end,
   }
 }

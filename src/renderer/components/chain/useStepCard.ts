@@ -10,6 +10,8 @@ export interface StepCardProps {
   entry: EditorStep
   /** Endpoints allowed at this place in the chain; empty when the API has no description. */
   endpoints: EndpointDescription[]
+  /** Endpoint names this connection's API was used with (saved queries, History): offered too, typed or not described. */
+  usedEndpoints?: readonly string[]
   /** How many cards the chain has, for the move buttons. */
   total: number
   /** Validation problems of this card (fields `steps[index]…`). */
@@ -51,6 +53,14 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   const endpointStep = computed<EndpointStep | null>(() => (isEndpointStep(step.value) ? step.value : null))
   const cardId = computed(() => `step-${props.entry.id}`)
   const title = computed(() => `Step ${props.index + 1}`)
+
+  /** What the Endpoint box offers: the described endpoints allowed here, then names used before that the description does not list. */
+  const suggestions = computed(() => {
+    const described = props.endpoints.map((e) => ({ name: e.name, note: e.kind as string }))
+    const known = new Set(described.map((e) => e.name))
+    const used = (props.usedEndpoints ?? []).filter((name) => !known.has(name)).map((name) => ({ name, note: 'used before' }))
+    return [...described, ...used]
+  })
 
   const described = computed(() => props.endpoints.find((e) => e.name === endpointStep.value?.endpoint) ?? null)
   const kindLabel = computed(() => (described.value ? KIND_LABELS[described.value.kind] : isEndpoint.value ? null : 'context'))
@@ -161,7 +171,7 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   }
 
   return {
-    isEndpoint, endpointStep, cardId, title, described, kindLabel, endpointProblem, stepProblem, parameters,
+    isEndpoint, endpointStep, cardId, title, suggestions, described, kindLabel, endpointProblem, stepProblem, parameters,
     typeEndpoint, finishEndpoint, setParameter, removeParameter, newParameter, addParameter,
     pairs, setPairName, setPairValue, addPair, removePair, pairProblem,
     upButton, downButton, move,
