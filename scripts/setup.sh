@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # First-time set-up on a fresh machine: the system packages the OS keychain,
-# the browser tests and the spreadsheet check of exported CSV need
-# (Debian/Ubuntu, when we may install them), then the npm packages, then a
-# build. Safe to run again.
+# the browser tests, the spreadsheet check of exported CSV and the conformance
+# tests (the official Python client needs python3 with requests; the "Copy as
+# curl" texts run in bash with curl) need (Debian/Ubuntu, when we may install
+# them), then the npm packages, then a build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth curl libreoffice-calc-nogui)
+SYSTEM_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus-x11 xvfb xauth curl libreoffice-calc-nogui python3-requests)
 
 install_system_packages() {
   if ! command -v apt-get >/dev/null 2>&1; then
@@ -32,7 +33,16 @@ install_system_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The conformance tests fail (they do not skip) without these: say what to install now rather than then.
+check_conformance_tools() {
+  python3 -c 'import requests' >/dev/null 2>&1 ||
+    echo "The conformance tests run the official Python client, which needs python3 with requests: install Debian's python3-requests (sudo apt-get install python3-requests) or pip install requests."
+  command -v curl >/dev/null 2>&1 ||
+    echo "The conformance tests run the \"Copy as curl\" texts, which need curl: install Debian's curl (sudo apt-get install curl)."
+}
+
 install_system_packages
+check_conformance_tools
 npm ci --no-audit --no-fund
 npx electron-vite build
 echo "Set-up done. Start the app with: npm start"

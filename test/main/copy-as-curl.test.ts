@@ -90,7 +90,12 @@ describe.skipIf(missing)('copy as curl, run in bash', () => {
       api: 'places',
       clientId: service.account.clientId,
     }
-    const { stdout } = await run('bash', ['-c', curlText(connection, search('san'))], { env: { PATH: process.env.PATH ?? '' } })
-    expect(stdout).not.toContain('"items"')
+    const refused = await run('bash', ['-c', curlText(connection, search('san'))], { env: { PATH: process.env.PATH ?? '' } }).then(
+      () => null,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+    expect(refused?.code).not.toBe(0)
+    expect(refused?.stdout).not.toContain('"items"')
+    expect(refused?.stderr).toContain(`Set ${SECRET_VARIABLE} to the client secret first`)
   })
 })

@@ -26,6 +26,9 @@ const request: QueryRequest = {
   options: { count: 20, offset: 40 },
 }
 
+/** The URL the app sends: the connection's version and config filled in (config always). */
+const sent = (base: string, r: QueryRequest) => buildUrl(base, { ...r, version: '4', options: { config: 'default', ...r.options } })
+
 const bashPrints = (script: string, env: Record<string, string> = {}) =>
   execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' })
 
@@ -37,14 +40,14 @@ describe('copy as', () => {
       expect(text).not.toMatch(/Bearer [A-Za-z0-9]/)
       expect(text).toContain('client-42')
     }
-    expect(copyAsText('url', connection, request)).toBe(buildUrl(connection.queryUrl, request))
+    expect(copyAsText('url', connection, request)).toBe(sent(connection.queryUrl, request))
   })
 
   it('curl asks for a token the way the connection does, then sends the query with $TOKEN', () => {
     const json = curlText(connection, request)
     expect(json).toContain(`'https://auth.example.org/api/auth'`)
     expect(json).toContain('"ForceReauth":false')
-    expect(json).toContain(`curl -s -H "Authorization: Bearer $TOKEN" '${buildUrl(connection.queryUrl, request)}'`)
+    expect(json).toContain(`curl -s -H "Authorization: Bearer $TOKEN" '${sent(connection.queryUrl, request)}'`)
     const oauth = curlText({ ...connection, tokenRequest: 'oauth' }, request)
     expect(oauth).toContain(`'https://auth.example.org/oauth/token'`)
     expect(oauth).toContain(`'grant_type=client_credentials'`)
@@ -53,7 +56,7 @@ describe('copy as', () => {
 
   it('a public API (no client ID) gets the query alone, with no token request', () => {
     const text = curlText({ ...connection, clientId: '' }, request)
-    expect(text).toBe(`curl -s '${buildUrl(connection.queryUrl, request)}'\n`)
+    expect(text).toBe(`curl -s '${sent(connection.queryUrl, request)}'\n`)
     expect(typeScriptText({ ...connection, clientId: '' }, request)).not.toContain('authentication')
     expect(pythonText({ ...connection, clientId: '' }, request)).not.toContain('authentication')
   })
@@ -83,14 +86,19 @@ describe('copy as', () => {
     const hostileRequest: QueryRequest = { ...request, steps: [{ endpoint: 'search', parameters: { query: HOSTILE } }] }
     const ts = typeScriptText(connection, hostileRequest)
     expect(ts).toContain(`import { Api, RequestType, type Query } from '@spinque/query-api'`)
-    expect(ts).toContain(`clientSecret: process.env.${SECRET_VARIABLE}`)
+    expect(ts).toContain(`const clientSecret = process.env.${SECRET_VARIABLE}`)
     expect(ts).toContain(`{ endpoint: "search", parameters: { "query": ${JSON.stringify(HOSTILE)} } }`)
     expect(ts).toContain('count: 20, offset: 40')
     expect(ts.split('\n').some((line) => line.startsWith('next line'))).toBe(false)
     const py = pythonText(connection, hostileRequest)
-    expect(py).toContain('from query_api_python import Api, Query')
-    expect(py).toContain(`os.environ["${SECRET_VARIABLE}"]`)
-    expect(py).toContain(`Query(endpoint="search", parameters=[("query", ${JSON.stringify(HOSTILE)})])`)
+    // The Python client keeps `/` in values unencoded: the program sends the exact URL with requests instead.
+    expect(py).toContain('import requests')
+    expect(py).toContain(`os.environ.get("${SECRET_VARIABLE}")`)
+    expect(py).toContain(`requests.get(${JSON.stringify(sent(connection.queryUrl, hostileRequest))}`)
+    const plain = pythonText(connection, { ...request, steps: [{ endpoint: 'search', parameters: { query: 'it\'s "x"\nnext line' } }] })
+    expect(plain).toContain('from spinque_query_api import Api, Query, RequestType')
+    expect(plain).toContain(`Query(endpoint="search", parameters=[("query", "it's \\"x\\"\\nnext line")])`)
+    expect(plain.split('\n').some((line) => line.startsWith('next line'))).toBe(false)
     expect(py.split('\n').some((line) => line.startsWith('next line'))).toBe(false)
   })
 })
