@@ -153,7 +153,7 @@ test('builds search, a two-option facet filter and a numeric filter by pointing 
   await step3.getByRole('combobox', { name: 'Endpoint' }).fill('population')
   await step3.getByRole('combobox', { name: 'Endpoint' }).dispatchEvent('change')
   await step3.getByRole('textbox', { name: 'min' }).fill('5000')
-  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/e\/country:FILTER\/p\/value\/1\(%22IT%22\)%7C1\(%22ES%22\)\/e\/population\/p\/min\/5000\/results\?count=10$/)
+  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/e\/country:FILTER\/p\/value\/1\(%22IT%22\)%7C1\(%22ES%22\)\/e\/population\/p\/min\/5000\/results\?config=default&count=10$/)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   // The rows of this run, not those of the facet run before it (the summary reads the same way for both).
   await expect
@@ -222,10 +222,12 @@ test('a pasted URL with a context parameter and a version segment gives the same
   await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('textbox', { name: 'query' })).toHaveValue('paris')
   await expect(page.getByRole('group', { name: 'Step 3' }).getByRole('textbox', { name: 'min' })).toHaveValue('1000')
   await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveValue('25')
-  await expect(urlBox(page)).toHaveValue(url)
+  // The same URL, with the config the official clients always send.
+  const sent = url.replace('?count=25', '?config=default&count=25')
+  await expect(urlBox(page)).toHaveValue(sent)
 
   await page.getByRole('button', { name: 'Copy URL' }).click()
-  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url)
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(sent)
 
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(firstRank(page)).toHaveText('1')

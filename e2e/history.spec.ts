@@ -44,10 +44,10 @@ test('two searches are listed, newest first, and "Open in editor" restores the o
   await screenshotsBothSizes(page, 'history-open')
 
   const pages = async () =>
-    ((await app.invoke('history:list', {})).data as { url: string }[]).filter((entry) => /\/results\?count=10$/.test(entry.url)).length
+    ((await app.invoke('history:list', {})).data as { url: string }[]).filter((entry) => /\/results\?config=default&count=10$/.test(entry.url)).length
   await searches.nth(1).getByRole('button', { name: 'Open in editor' }).click()
   await expect(queryBox(page)).toHaveValue('paris')
-  await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(/query\/paris\/results\?count=10$/)
+  await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(/query\/paris\/results\?config=default&count=10$/)
   await expect(page.getByRole('group', { name: 'Step 2' })).toHaveCount(0)
   // Nothing was run: no new results page was asked for, and the grid still shows berlin's answer. Once the restored
   // chain's draft has reached the main process, the page has done all the click led it to do, and no run is on its

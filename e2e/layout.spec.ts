@@ -167,7 +167,8 @@ test('API and Config are comboboxes offering what the API describes, and take fr
   await config.press('ArrowDown')
   await config.press('Enter')
   await expect(config).toHaveValue('default')
-  await expect(url).not.toHaveValue(/config=/)
+  // Sent as the official clients send it, default included.
+  await expect(url).toHaveValue(/[?&]config=default(&|$)/)
 
   // A name the description does not offer still counts, once confirmed; Escape first undoes the typing.
   await config.fill('staging')

@@ -38,14 +38,14 @@ test.beforeEach(async ({ app }) => {
 
 test('a URL made against another query URL loads its chain, says where it came from, and runs on the current connection', async ({ page, app }) => {
   await openApp(page, app)
-  await paste(page, `${FOREIGN_BASE}/world/api/places/e/search/p/query/madrid/results?count=10`)
+  await paste(page, `${FOREIGN_BASE}/world/api/places/e/search/p/query/madrid/results?config=default&count=10`)
 
   await expect(queryBox(page)).toHaveValue('madrid')
   const note = page.getByRole('status').filter({ hasText: `Read from ${FOREIGN_BASE}` })
   await expect(note).toHaveText(`Read from ${FOREIGN_BASE} — it runs on the current connection, Demo. Press Run to send it.`)
   // The box now shows the chain on the current connection's query URL: that is where Run sends it.
   const demo = await demoQueryUrl(app)
-  await expect(urlBox(page)).toHaveValue(`${demo}/world/api/places/e/search/p/query/madrid/results?count=10`)
+  await expect(urlBox(page)).toHaveValue(`${demo}/world/api/places/e/search/p/query/madrid/results?config=default&count=10`)
   await expect(urlBox(page)).toHaveAttribute('aria-invalid', 'false')
   // Nothing runs until Run: once the pasted chain's draft has reached the main process, the page has done all the
   // paste led it to do, and no run is on its way (a run's history entry is written before its answer comes back).

@@ -36,7 +36,7 @@ test('Response type count asks /count and shows the total, without rows or pagin
   await openApp(page, app)
   await typeQuery(page, 'san')
   await responseType(page).selectOption('count')
-  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/count$/)
+  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/count\?config=default$/)
   // Page size, level and format do not apply to count: they are not offered, and not sent.
   await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveCount(0)
   await expect(page.getByRole('combobox', { name: 'Format' })).toHaveCount(0)
@@ -49,7 +49,7 @@ test('Response type count asks /count and shows the total, without rows or pagin
 
   // Back to results: rows again, with the page size sent.
   await responseType(page).selectOption('results')
-  await expect(urlBox(page)).toHaveValue(/\/results\?count=10$/)
+  await expect(urlBox(page)).toHaveValue(/\/results\?config=default&count=10$/)
   await runButton(page).click()
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
   await expect(page.getByText(/^Rows 1–10 of 5,628$/)).toBeVisible()
@@ -59,7 +59,7 @@ test('results,count shows the rows and their total from one request', async ({ p
   await openApp(page, app)
   await typeQuery(page, 'san')
   await responseType(page).selectOption('results,count')
-  await expect(urlBox(page)).toHaveValue(/\/results,count\?count=10$/)
+  await expect(urlBox(page)).toHaveValue(/\/results,count\?config=default&count=10$/)
   await runButton(page).click()
   await expect(page.getByText(/^Rows 1–10 of 5,628$/)).toBeVisible()
   await expect(grid(page).getByRole('row')).toHaveCount(11)
@@ -79,7 +79,7 @@ test('resultitem with Rank 3 shows that one object with its attributes', async (
   await responseType(page).selectOption('resultitem')
   await page.getByRole('spinbutton', { name: 'Rank' }).fill('3')
   await expect(page.getByRole('spinbutton', { name: 'Column' })).toHaveValue('1')
-  await expect(urlBox(page)).toHaveValue(/\/resultitem\?rank=3&column=1$/)
+  await expect(urlBox(page)).toHaveValue(/\/resultitem\?config=default&rank=3&column=1$/)
   await runButton(page).click()
   const object = page.getByRole('region', { name: 'Result object' })
   await expect(object).toContainText('Result 3, column 1')
@@ -99,9 +99,9 @@ test('options/<facet> lists the facet options with the selection, and a pasted b
   // The facets the API describes are offered; the first is chosen so the request can run at once.
   await expect(page.getByRole('combobox', { name: 'Facet' })).toHaveValue('continent')
   await page.getByRole('combobox', { name: 'Facet' }).selectOption('country')
-  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/options\/country$/)
+  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/options\/country\?config=default$/)
   await page.getByRole('checkbox', { name: 'Multiselect' }).check()
-  await expect(urlBox(page)).toHaveValue(/\/options\/country\?multiselect=true$/)
+  await expect(urlBox(page)).toHaveValue(/\/options\/country\?config=default&multiselect=true$/)
   await page.getByRole('checkbox', { name: 'Multiselect' }).uncheck()
   await runButton(page).click()
   const options = page.getByRole('table', { name: 'Options of country' })
@@ -133,7 +133,7 @@ test('options/<facet> lists the facet options with the selection, and a pasted b
   // with Multiselect the other options are listed beside it.
   await responseType(page).selectOption('options')
   await page.getByRole('combobox', { name: 'Facet' }).selectOption('country')
-  await expect(urlBox(page)).toHaveValue(new RegExp(`/e/country:FILTER/p/value/${firstId}/options/country$`))
+  await expect(urlBox(page)).toHaveValue(new RegExp(`/e/country:FILTER/p/value/${firstId}/options/country\\?config=default$`))
   await runButton(page).click()
   const answer = page.getByRole('region', { name: 'Options of country' })
   await expect(answer).toContainText(`Selected: ${firstTitle}`)

@@ -52,6 +52,9 @@ describe('a declared facet', () => {
       'https://rest.example.com/4/films/api/movies/e/movie_search/p/query/heat/e/genre:FILTER/p/value/Drama/e/director/results?config=default&count=10',
     )
     expect(facetOptionsRequest(filtered, director, true)).toMatchObject({ responseType: 'options', facet: 'director', steps: [search, filtered.steps[1]] })
+    // A deployment's own option goes with the options request too; the page options do not.
+    const dev = { ...filtered, options: { config: 'default', count: 25, extra: { dev_version: 'master' } } }
+    expect(facetOptionsRequest(dev, director).options).toEqual({ config: 'default', extra: { dev_version: 'master' } })
   })
 
   it('writes a single selection as the bare option id, as the client does', () => {

@@ -44,6 +44,14 @@ describe('sameQuery', () => {
     expect(sameQuery(item, edited((r) => ((r.responseType = 'resultitem'), (r.options.rank = 3))))).toBe(false)
   })
 
+  it('counts an option the client does not know (dev_version): adding, changing or removing it is an edit', () => {
+    const dev = edited((r) => (r.options.extra = { dev_version: 'master' }))
+    expect(sameQuery(saved, dev)).toBe(false)
+    expect(sameQuery(dev, edited((r) => (r.options.extra = { dev_version: 'master' })))).toBe(true)
+    expect(sameQuery(dev, edited((r) => (r.options.extra = { dev_version: 'main' })))).toBe(false)
+    expect(sameQuery(saved, edited((r) => (r.options.extra = {})))).toBe(true)
+  })
+
   it('reads parameters in any order and an empty one as none, but not a changed value or step order', () => {
     expect(sameQuery(saved, edited((r) => (r.steps[2] = { endpoint: 'population', parameters: { max: '', min: '100000' } })))).toBe(true)
     expect(sameQuery(saved, edited((r) => (r.steps[0] = { endpoint: 'search', parameters: { query: 'sa' } })))).toBe(false)

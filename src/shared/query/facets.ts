@@ -139,7 +139,7 @@ export function facetFilterChain<C extends Chain>(chain: C, facet: FacetRef, sel
 /**
  * The `options/<facet>` request of a facet (SERVICE-CONTRACT "URLs"): the
  * chain without the facet's own filter, then `/options/<options endpoint>`.
- * Only the config carries over: the page options of a results page do not
+ * The config and the options the client does not know carry over: the page options of a results page do not
  * apply, and without count every option is listed. `multiselect` is sent when given.
  */
 export function facetOptionsRequest(request: QueryRequest, facet: FacetRef, multiselect?: boolean): QueryRequest {
@@ -147,6 +147,8 @@ export function facetOptionsRequest(request: QueryRequest, facet: FacetRef, mult
   const options: QueryOptions = {}
   if (request.options.config !== undefined) options.config = request.options.config
   if (multiselect !== undefined) options.multiselect = multiselect
+  // A deployment's own options (dev_version…) choose what it answers from, for the options as for the results.
+  if (request.options.extra !== undefined) options.extra = request.options.extra
   const { facet: _previous, ...rest } = request
   return { ...rest, steps: withoutFilter(request.steps, spec), responseType: 'options', facet: spec.options, options }
 }

@@ -16,6 +16,8 @@ import { optionApplies } from '../query/response-types'
  * - Parameter and context names in any order; an empty parameter is the same
  *   as none (the API description adds empty optional ones to a loaded step).
  * - Adjacent context steps are one, as in a URL (normalizeSteps).
+ * - Options the client does not know (`extra`) are part of the query as
+ *   written, in the order given (they are sent in that order).
  * - `workspace` and `version` come from the connection the query runs on,
  *   which is compared on its own.
  */
@@ -52,6 +54,8 @@ function canonicalOptions(options: QueryOptions, request: QueryRequest): [string
     if (DEFAULTS[name] === value) continue
     out.push([name, value])
   }
+  const extra = options.extra
+  if (extra && Object.keys(extra).length > 0) out.push(['extra', Object.entries(extra)])
   return out
 }
 

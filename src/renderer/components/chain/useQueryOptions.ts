@@ -2,8 +2,8 @@ import { storeToRefs } from 'pinia'
 import { computed, nextTick } from 'vue'
 import { FORMATS, RESPONSE_TYPES, type OptionName, type ResponseType } from '../../../shared/query/model'
 import { optionApplies, responseTypeLabel } from '../../../shared/query/response-types'
-import { useConnectionsStore } from '../../stores/connections'
 import { PAGE_SIZES, useChainStore } from '../../stores/chain'
+import { useFacetsStore } from '../../stores/facets'
 import { useQueryStore } from '../../stores/query'
 
 /** What each response type answers, for the picker's tooltip. */
@@ -20,15 +20,15 @@ const TYPE_HINTS: Record<ResponseType, string> = {
 /** The options form: response type, page size, level, tuple form, cutoff, the export format and each type's own options. */
 export function useQueryOptions() {
   const query = useQueryStore()
-  const connections = useConnectionsStore()
+  const facetsStore = useFacetsStore()
   const chain = useChainStore()
   const { count, level, homogeneousArrays, cutoff, format, problems, responseType, facet, multiselect, rank, column, extraOptions } = storeToRefs(chain)
 
   const responseTypes = RESPONSE_TYPES.map((type) => ({ value: type, label: responseTypeLabel(type), hint: TYPE_HINTS[type] }))
   /** An option the chosen type does not take is not sent: its control is disabled so the form says the same as the URL. */
   const applies = (name: OptionName) => optionApplies(name, responseType.value)
-  /** The facets whose options can be asked: the API description's facet options endpoints. */
-  const facets = computed(() => (connections.description?.endpoints ?? []).filter((endpoint) => endpoint.kind === 'facet-options').map((endpoint) => endpoint.name))
+  /** The facets whose options can be asked: the description's and those declared by hand, as the facets panel lists them. */
+  const facets = computed(() => facetsStore.facets)
   /** Choosing options/<facet> with no facet yet picks the first one, so the request can run at once. */
   function setResponseType(type: ResponseType): void {
     responseType.value = type
