@@ -114,6 +114,10 @@ test('screens: the connection form with its advanced settings', async ({ page, a
   await expect(deadline).toBeVisible()
   // In a short window the form scrolls: show the advanced settings, as the user who opened them sees them.
   await shoot(page, 'connection-dialog', { arrange: () => dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight)) })
+  // Started from the Spinque cloud preset: what is left to type, and the OAuth audience under Advanced.
+  await dialog.getByRole('radio', { name: 'Spinque cloud' }).check()
+  await expect(dialog.getByRole('textbox', { name: 'Audience' })).toBeVisible()
+  await shoot(page, 'connection-dialog-preset', { arrange: () => dialog.evaluate((element) => element.scrollTo(0, 0)) })
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 })
