@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Locator, Page } from '@playwright/test'
-import { spawnGroup, stopGroup } from '../test/fixtures/process-group'
+import { stopGroup } from '../test/fixtures/process-group'
 import { expect, test } from './fixtures/app'
+import { startJsonLineProcess } from './fixtures/json-line-process'
 
 /**
  * Connection profiles through the form, against a service of this spec's own
@@ -23,26 +24,9 @@ let child: ChildProcess | undefined
  * into that one process (its cli would run the service in a child of its own), in a process group the test stops whole.
  */
 test.beforeAll(async () => {
-  child = spawnGroup(process.execPath, ['--import', 'tsx', 'src/service/cli.ts', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  service = await new Promise<Service>((resolve, reject) => {
-    // A hang guard, not a measure of speed: a loaded machine may take its time to compile and start the service.
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 90_000)
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      // Only a whole line: the JSON may arrive in more than one chunk.
-      const line = output.split('\n').slice(0, -1).find((text) => text.startsWith('{'))
-      if (line) {
-        clearTimeout(timer)
-        resolve(JSON.parse(line) as Service)
-      }
-    })
-    child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child!.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the service exited with ${code}:\n${output}`))
-    })
-  })
+  const started = await startJsonLineProcess<Service>('src/service/cli.ts', ['--port', '0', '--json'])
+  child = started.child
+  service = started.ready
 })
 test.afterAll(async () => {
   if (child) await stopGroup(child)

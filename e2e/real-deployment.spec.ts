@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process'
 import type { Locator, Page } from '@playwright/test'
-import { spawnGroup, stopGroup } from '../test/fixtures/process-group'
+import { stopGroup } from '../test/fixtures/process-group'
 import type { SeenRequest } from '../test/fixtures/real-deployment'
 import { expect, test } from './fixtures/app'
+import { startJsonLineProcess } from './fixtures/json-line-process'
 import { screenshotsBothSizes } from './fixtures/laptop'
 
 /**
@@ -25,34 +26,12 @@ let child: ChildProcess | undefined
 
 /** The double in a process group of its own (test/fixtures/real-deployment-cli.ts): this runner cannot load the embedded service. */
 test.beforeAll(async () => {
-  child = spawnGroup(process.execPath, ['--import', 'tsx', 'test/fixtures/real-deployment-cli.ts', 'not-found'], { stdio: ['ignore', 'pipe', 'pipe'] })
   const requests: SeenRequest[] = []
-  let output = ''
-  let pending = ''
-  deployment = await new Promise<Deployment>((resolve, reject) => {
-    // A hang guard, not a measure of speed: a loaded machine may take its time to compile and start the service.
-    const timer = setTimeout(() => reject(new Error(`the double did not start:\n${output}`)), 90_000)
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      pending += chunk.toString()
-      const lines = pending.split('\n')
-      pending = lines.pop() ?? ''
-      for (const line of lines) {
-        if (!line.startsWith('{')) continue
-        const read = JSON.parse(line) as { request?: SeenRequest } & Omit<Deployment, 'requests'>
-        if (read.request) requests.push(read.request)
-        else {
-          clearTimeout(timer)
-          resolve({ ...read, requests })
-        }
-      }
-    })
-    child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child!.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the double exited with ${code}:\n${output}`))
-    })
+  const started = await startJsonLineProcess<Omit<Deployment, 'requests'>>('test/fixtures/real-deployment-cli.ts', ['not-found'], (line) => {
+    requests.push((line as { request: SeenRequest }).request)
   })
+  child = started.child
+  deployment = { ...started.ready, requests }
 })
 test.afterAll(async () => {
   if (child) await stopGroup(child)
