@@ -172,6 +172,38 @@ test('axe: no serious or critical violation on the screen with results, in the r
   expect(found).toEqual([])
 })
 
+test('axe: no serious or critical violation with a switched-off step, a ticked facet and a statistics answer, in both themes', async ({ page, app }) => {
+  await page.goto(await app.pageUrl())
+  await search(page, 'san')
+  const toggle = page.getByRole('button', { name: 'Statistics and facets' })
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+  const country = page.getByRole('group', { name: 'country' })
+  await country.getByRole('checkbox', { name: 'Italy' }).check()
+  await expect(country.getByRole('button', { name: 'Clear country' })).toBeEnabled()
+  await expect(country.getByText('1 selected')).toBeVisible()
+  // The facet's filter step, switched off: its text stays readable (it was at 2.5:1 light and 3.25:1 dark).
+  const step2 = page.getByRole('group', { name: 'Step 2' })
+  await step2.getByRole('switch', { name: 'Step on' }).uncheck()
+  await expect(step2.getByText('Off: this step is not sent.')).toBeVisible()
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const line of await seriousViolations(page)) found.push(`results, ${colorScheme}: ${line}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await page.getByRole('combobox', { name: 'Response type' }).selectOption('statistics')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Statistics response' }).getByRole('img', { name: 'Probability distribution' })).toBeVisible()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const line of await seriousViolations(page)) found.push(`statistics answer, ${colorScheme}: ${line}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await shoot(page, 'step-off-statistics-answer')
+  expect(found).toEqual([])
+})
+
 test('screenshots of the grid at 1024×700', async ({ page, app }) => {
   await page.setViewportSize({ width: 1024, height: 700 })
   await page.goto(await app.pageUrl())

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test, type LaunchedApp } from './fixtures/app'
 import { openApp, screenshotsBothSizes } from './fixtures/laptop'
 
@@ -53,6 +53,33 @@ test('Response type count asks /count and shows the total, without rows or pagin
   await runButton(page).click()
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
   await expect(page.getByText(/^Rows 1–10 of 5,628$/)).toBeVisible()
+})
+
+test('Response type statistics shows the side panel\'s statistics view, in its order, in a region named for it', async ({ page, app }) => {
+  await openApp(page, app)
+  await typeQuery(page, 'san')
+  await responseType(page).selectOption('statistics')
+  await expect(urlBox(page)).toHaveValue(/\/e\/search\/p\/query\/san\/statistics\?config=default/)
+  await runButton(page).click()
+  const answer = page.getByRole('region', { name: 'Statistics response' })
+  await expect(answer.locator('.statistics__number')).toHaveText('5,628')
+  await expect(page.getByRole('region', { name: 'Count', exact: true })).toHaveCount(0)
+  await expect(answer.getByRole('img', { name: 'Probability distribution' })).toBeVisible()
+  await expect(grid(page)).toHaveCount(0)
+
+  // One order: the answer's table lists the cutoffs lowest first, as the side panel's chart and table do.
+  const cutoffsOf = async (table: Locator) =>
+    (await table.locator('tbody tr td:first-child').allTextContents()).map((text) => Number(text.replace('≥', '').trim()))
+  const shown = answer.getByRole('table', { name: 'Matches at or above each probability cutoff' })
+  await expect(shown).toBeVisible()
+  const cutoffs = await cutoffsOf(shown)
+  expect(cutoffs.length).toBeGreaterThan(1)
+  expect(cutoffs).toEqual([...cutoffs].sort((a, b) => a - b))
+  const toggle = page.getByRole('button', { name: 'Statistics and facets' })
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+  const side = page.getByRole('region', { name: 'Statistics', exact: true }).getByRole('table', { name: 'Matches at or above each probability cutoff' })
+  expect(await cutoffsOf(side)).toEqual(cutoffs)
+  await screenshotsBothSizes(page, 'response-types-statistics')
 })
 
 test('results,count shows the rows and their total from one request', async ({ page, app }) => {

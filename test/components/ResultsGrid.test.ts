@@ -49,6 +49,50 @@ function buttonBeside(grid: HTMLElement, where: 'before' | 'after', name: string
 
 const box = (element: Element) => element.getBoundingClientRect()
 
+/** The box of an element's text, as laid out (its glyphs' line box, not the cell around them). */
+function textBox(element: HTMLElement): DOMRect {
+  const range = document.createRange()
+  range.selectNodeContents(element)
+  return range.getBoundingClientRect()
+}
+
+function rgbOf(colour: string): [number, number, number] {
+  const probe = document.body.appendChild(document.createElement('span'))
+  probe.style.color = colour.trim()
+  const [r, g, b] = getComputedStyle(probe).color.match(/\d+/g)!.map(Number)
+  probe.remove()
+  return [r!, g!, b!]
+}
+
+/** A screenshot of `element` as the user sees it, to count the pixels of a colour within a box of the page. */
+async function pixelsOf(element: HTMLElement) {
+  const at = element.getBoundingClientRect()
+  const png = await page.screenshot({ element, save: false })
+  const image = new Image()
+  image.src = `data:image/png;base64,${png}`
+  await image.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = image.width
+  canvas.height = image.height
+  const context = canvas.getContext('2d')!
+  context.drawImage(image, 0, 0)
+  const scale = image.width / at.width
+  const data = context.getImageData(0, 0, image.width, image.height).data
+  return {
+    /** Pixels within `box` (page coordinates) whose colour is within a few steps of `rgb`. */
+    count(box: { left: number; right: number; top: number; bottom: number }, rgb: [number, number, number]): number {
+      let found = 0
+      for (let y = Math.ceil((box.top - at.top) * scale); y < Math.floor((box.bottom - at.top) * scale); y++) {
+        for (let x = Math.ceil((box.left - at.left) * scale); x < Math.floor((box.right - at.left) * scale); x++) {
+          const p = (y * image.width + x) * 4
+          if (rgb.every((channel, c) => Math.abs(data[p + c]! - channel) <= 24)) found++
+        }
+      }
+      return found
+    },
+  }
+}
+
 describe('ResultsGrid', () => {
   // Wide enough for the grids below, so what a user would see is in the viewport (elementFromPoint looks only there).
   beforeAll(() => page.viewport(1280, 900))
@@ -315,5 +359,28 @@ describe('ResultsGrid', () => {
     await screen.getByRole('button', { name: 'Copy cell' }).click()
     expect(copied).toBe('Ann\u202Eexe.txt')
     await expect.element(screen.getByRole('status')).toHaveTextContent('Copied name of row 1')
+  })
+  it('draws the probability bar beside the digits, never through them, at every probability', async () => {
+    const probabilities = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.6, 1]
+    const items = cities(probabilities.length).map((item, i) => ({ ...item, probability: probabilities[i]! }))
+    for (const theme of ['light', 'dark']) {
+      document.documentElement.dataset.theme = theme
+      const { screen } = await mount(items, 1200)
+      const grid = screen.getByRole('grid', { name: 'Results' })
+      await expect.element(grid.getByRole('row').nth(probabilities.length)).toBeVisible()
+      const accent = rgbOf(getComputedStyle(document.documentElement).getPropertyValue('--accent'))
+      const picture = await pixelsOf(grid.element() as HTMLElement)
+      for (const [i, probability] of probabilities.entries()) {
+        const cell = grid.getByRole('row').nth(i + 1).getByRole('gridcell').nth(1).element() as HTMLElement
+        expect(cell.textContent).toBe(probability.toFixed(4))
+        // The marker and the bar are drawn in the accent: none of it may be where the digits are.
+        const digits = textBox(cell)
+        expect(picture.count(digits, accent), `accent pixels over ${probability.toFixed(4)} (${theme})`).toBe(0)
+        // The bar is drawn all the same, in the cell.
+        expect(picture.count(cell.getBoundingClientRect(), accent), `the bar of ${probability.toFixed(4)} (${theme})`).toBeGreaterThan(0)
+      }
+      screen.unmount()
+    }
+    delete document.documentElement.dataset.theme
   })
 })

@@ -1,14 +1,17 @@
+import { storeToRefs } from 'pinia'
 import { computed, type Ref } from 'vue'
 import { optionRows as rowsOf, optionsTitle, selectedText as selectedOf, shownObject, type ObjectEntry, type OptionRow } from '../../../shared/results/answer-view'
 import type { SingleAnswer } from '../../../shared/query/single-answer'
+import { useChainStore } from '../../stores/chain'
 
 const number = (value: number) => value.toLocaleString('en-US')
 
-/** What the answer views show for count, statistics, resultitem and options/<facet>; server text as answer-view.ts shows it. */
+/** What the answer views show for count, resultitem and options/<facet>; server text as answer-view.ts shows it. Statistics show in the statistics view. */
 export function useAnswerView(answer: Ref<SingleAnswer>) {
-  const total = computed(() => (answer.value.type === 'count' || answer.value.type === 'statistics' ? answer.value.body.total : null))
+  const total = computed(() => (answer.value.type === 'count' ? answer.value.body.total : null))
   const totalText = computed(() => (total.value === null ? '' : `${number(total.value)} ${total.value === 1 ? 'result' : 'results'}`))
-  const stats = computed(() => (answer.value.type === 'statistics' ? answer.value.body.stats : []))
+  // A statistics answer is read at the chain's cutoff, as the side panel reads it.
+  const { cutoff } = storeToRefs(useChainStore())
 
   const object = computed(() => (answer.value.type === 'resultitem' ? shownObject(answer.value.body) : null))
   const objectId = computed(() => object.value?.id ?? null)
@@ -20,5 +23,5 @@ export function useAnswerView(answer: Ref<SingleAnswer>) {
   const optionRows = computed<OptionRow[]>(() => (answer.value.type === 'options' ? rowsOf(answer.value.body) : []))
   const selectedText = computed(() => (answer.value.type === 'options' ? selectedOf(answer.value.body) : ''))
 
-  return { total, totalText, stats, object, objectId, objectClasses, objectEntries, itemTitle, facetTitle, optionRows, selectedText, number }
+  return { total, totalText, cutoff, object, objectId, objectClasses, objectEntries, itemTitle, facetTitle, optionRows, selectedText, number }
 }
