@@ -141,6 +141,21 @@ test('a side whose configuration does not exist shows its error in full, beside 
   await expect(view(page).getByRole('table', { name: 'Top 10 of A' }).getByRole('row')).toHaveCount(11)
 })
 
+test('a query with fewer results than the depth: overlap says "2 of 2 (both sides returned only 2)" at depth 50, and what Jaccard and RBO are over', async ({ page, app }) => {
+  await openApp(page, app)
+  // "tokyo" finds exactly two places, on either configuration.
+  await search(page, 'tokyo')
+  await compareConfigs(page)
+  await view(page).getByRole('combobox', { name: 'Depth' }).selectOption('50')
+  await page.keyboard.press('Control+Enter')
+
+  await expect(figure(page, /^Overlap@50/)).toHaveText(/2 of 2 \(both sides returned only 2\)/)
+  await expect(figure(page, /^Overlap@50/)).not.toContainText('of 50')
+  await expect(figure(page, /^Overlap@50/)).toHaveAccessibleDescription("How many of A's top 50 are also in B's top 50: at most 2, as both sides returned only 2.")
+  await expect(figure(page, /^Jaccard@50/)).toHaveAccessibleDescription(/Computed over the 2 items each side returned\.$/)
+  await expect(figure(page, /^RBO/)).toHaveAccessibleDescription(/Computed over the 2 items each side returned\.$/)
+})
+
 test('Export comparison downloads a CSV with one header row and the rows of the table, at the depth chosen', async ({ page, app }) => {
   await openApp(page, app, DESKTOP)
   await search(page, 'san')

@@ -81,6 +81,22 @@ describe('query-explorer compare', () => {
     expect(report.changes.find((change) => change.key === '71137')).toMatchObject({ rankB: 1, label: 'Sanaa', move: { kind: expect.stringMatching(/new|up/) } })
   })
 
+  it('says what the figures cover when both sides return fewer than the depth: 9 of 9, not 9 of 50', async () => {
+    const spanish = ['compare', WORLD, '--query', 'Big Spanish cities', '--a', 'config=default', '--b', 'config=production', '--depth', '50']
+    const run = await cli(spanish)
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^ {2}overlap@50 +9 of 9 \(both sides returned only 9\) +items in both top 50s$/m)
+    expect(run.stdout).not.toContain('9 of 50')
+    expect(run.stdout).toMatch(/^ {2}Jaccard@50 +1\.000 +.*; over the 9 items each side returned$/m)
+    expect(run.stdout).toMatch(/^ {2}RBO +[\d.]+ +.*; over the 9 items each side returned$/m)
+
+    const json = await cli([...spanish, '--json'])
+    expect(json.status, json.stderr).toBe(0)
+    const report = JSON.parse(json.stdout) as { figures: { overlap: number }; coverage: unknown }
+    expect(report.figures.overlap).toBe(9)
+    expect(report.coverage).toEqual({ depth: 50, a: 9, b: 9, possible: 9, note: 'both sides returned only 9' })
+  })
+
   it('shows a side the service refuses next to the other, and exits 1', async () => {
     const run = await cli(['compare', WORLD, ...SAN, '--b', 'config=no-such-config'])
     expect(run.status).toBe(1)

@@ -85,7 +85,7 @@ describe('what the command line prints holds no terminal control sequence', () =
     expect(run.status, run.stdout + run.stderr).toBe(1)
     expectSafe(run)
     expect(run.stdout).toContain(`✗ ${EVIL_SHOWN} (`)
-    expect(run.stdout).toContain(`\n✗ ${EVIL_SHOWN}\n    3167796 at rank ≤ 1`)
+    expect(run.stdout).toContain(`\n✗ ${EVIL_SHOWN}\n    San Potito Sannitico (3167796) expected at rank 1 or better`)
     expect(run.stdout).toMatch(new RegExp(`^Running 9 test cases of hostile\\.qxw\\.json on ${escapeRegExp(EVIL_CONNECTION_SHOWN)} \\(the embedded demo service\\)`, 'm'))
     expect(run.stdout).toMatch(/^7 passed, 2 failed in [\d.]+ s on /m)
   })

@@ -36,7 +36,7 @@ describe('expectations derived from a run', () => {
       status: 200,
       totalAtLeast: 5628,
       contains: [{ id: '71137', within: 3 }],
-      snapshot: { ids: keys.slice(0, 10), minRbo: 0.9 },
+      snapshot: { ids: keys.slice(0, 10), names: keys.slice(0, 10).map((key) => `City ${key}`), minRbo: 0.9 },
     })
     expect(ExpectationsSchema.parse(expect_)).toEqual(expect_)
     // What the case then asks is what was asked to derive it: the top 10 with the total…
@@ -75,6 +75,16 @@ describe('expectations derived from a run', () => {
     expect(snapshotDepth({ snapshot: recorded })).toBe(3)
     expect(snapshotDepth({})).toBe(10)
   })
+
+  it('keep each recorded item\'s name beside its id, so a later failure can name an item no longer returned', () => {
+    const recorded = { ids: ['a', 'b'], names: ['Old A', 'Old B'], minRbo: 0.8 }
+    expect(withSnapshot({ snapshot: recorded }, ['71137', '3167796', 'x'], ['Sanaa', 'San Potito Sannitico', 'x'])).toEqual({
+      snapshot: { ids: ['71137', '3167796'], names: ['Sanaa', 'San Potito Sannitico'], minRbo: 0.8 },
+    })
+    // A label that is only its key is no name; with no name at all, there are no names.
+    expect(withSnapshot({}, ['71137', 'x'], ['Sanaa', 'x'])!.snapshot).toEqual({ ids: ['71137', 'x'], names: ['Sanaa', ''], minRbo: 0.9 })
+    expect(withSnapshot({ snapshot: recorded }, ['x', 'y'], ['x', 'y'])!.snapshot).toEqual({ ids: ['x', 'y'], minRbo: 0.8 })
+  })
 })
 
 describe('names of new cases', () => {
@@ -110,7 +120,9 @@ describe('the request a case or a comparison side sends', () => {
     const asked = rankingRequest(request, { depth: 50, total: true }, { config: 'production', api: 'places2', version: '2' })
     expect(asked).toEqual({ workspace: 'world', api: 'places2', version: '2', steps: request.steps, responseType: 'results,count', options: { config: 'production', count: 50 } })
     expect(request.options.offset).toBe(50)
-    expect(caseRequest(search('san'), { contains: [{ id: 'x', within: 7 }] })).toEqual(rankingRequest(search('san'), { depth: 7, total: false }))
+    expect(caseRequest(search('san'), { contains: [{ id: 'x', within: 17 }] })).toEqual(rankingRequest(search('san'), { depth: 17, total: false }))
+    // A case that ranks an item looks at the top 10 at least, to say where a missed item was.
+    expect(caseRequest(search('san'), { contains: [{ id: 'x', within: 7 }] })).toEqual(rankingRequest(search('san'), { depth: 10, total: false }))
   })
 
   it('names its target in words', () => {

@@ -66,9 +66,44 @@ describe('test case expectations', () => {
     expect(evaluate({ firstItem: [{ field: 'class', equals: 'city' }] }, outcome())[1]!.passed).toBe(true)
   })
 
-  it('asks for as many results as the deepest expectation needs', () => {
+  it('asks for as many results as the deepest expectation needs, and the top 10 at least when it ranks an item', () => {
     expect(depthNeeded({})).toBe(1)
+    expect(depthNeeded({ firstItem: [{ field: 'id', equals: 'a' }] })).toBe(1)
     expect(depthNeeded({ contains: [{ id: 'a', within: 20 }], snapshot: { ids: ['a', 'b'], minRbo: 0.9 } })).toBe(20)
+    // So that an item missed at rank 1 is reported where it was.
+    expect(depthNeeded({ rankAtMost: [{ id: 'a', rank: 1 }] })).toBe(10)
+    expect(depthNeeded({ absent: [{ id: 'a', within: 3 }] })).toBe(10)
+  })
+
+  it('names the item a ranking check is about, and says the rank it was found at or how deep it was looked for', () => {
+    const ten = outcome({ keys: ['71137', 'b', 'c', '3167796', 'e', 'f', 'g', 'h', 'i', 'j'], labels: ['Sanaa', 'b', 'C', 'San Potito Sannitico', 'E', 'F', 'G', 'H', 'I', 'J'] })
+    const failed = (expectations: Expectations, run = ten) => evaluate(expectations, run).filter((check) => !check.passed)
+    expect(failed({ rankAtMost: [{ id: '3167796', rank: 1 }] })).toEqual([
+      expect.objectContaining({ item: 'San Potito Sannitico (3167796)', what: 'San Potito Sannitico (3167796) at rank 1 or better', expected: 'at rank 1 or better', actual: 'found at rank 4' }),
+    ])
+    expect(failed({ contains: [{ id: 'gone', within: 3 }] })).toEqual([expect.objectContaining({ item: 'gone', expected: 'in the first 3', actual: 'not in the first 10' })])
+    expect(failed({ contains: [{ id: 'c', within: 1 }] })[0]).toMatchObject({ item: 'C (c)', expected: 'at rank 1', actual: 'found at rank 3' })
+    // A label that is only the key is no name.
+    expect(failed({ absent: [{ id: 'b', within: 5 }] })[0]).toMatchObject({ item: 'b', expected: 'not in the first 5', actual: 'found at rank 2' })
+    // Fewer results than asked for is all the service has.
+    expect(failed({ rankAtMost: [{ id: 'x', rank: 2 }] }, outcome())[0]!.actual).toBe('not among the 4 results')
+    expect(failed({ rankAtMost: [{ id: 'x', rank: 2 }] }, outcome({ keys: [], labels: [] }))[0]!.actual).toBe('not found: the answer had no results')
+  })
+
+  it('names an item this run no longer returns by the name its snapshot recorded, and this run\'s names win', () => {
+    const snapshot = { ids: ['3167796', 'b', 'c'], names: ['San Potito Sannitico', 'Old B', ''], minRbo: 0.9 }
+    const checks = evaluate({ rankAtMost: [{ id: '3167796', rank: 1 }], snapshot }, outcome())
+    expect(checks[1]).toMatchObject({ item: 'San Potito Sannitico (3167796)', actual: 'not among the 4 results' })
+    expect(checks[2]!.labels).toEqual({ '3167796': 'San Potito Sannitico', b: 'B', c: 'C', '71137': 'Sanaa' })
+  })
+
+  it('keeps a snapshot\'s names beside its ids, one each, and reads files written without them', () => {
+    const parse = (snapshot: unknown) => TestCaseSchema.safeParse({ name: 't', query: 'q', expect: { snapshot } })
+    expect(parse({ ids: ['a', 'b'], minRbo: 0.9 }).success).toBe(true)
+    expect(parse({ ids: ['a', 'b'], names: ['A', ''], minRbo: 0.9 }).success).toBe(true)
+    const short = parse({ ids: ['a', 'b'], names: ['A'] })
+    expect(short.success).toBe(false)
+    expect(short.error!.issues[0]).toMatchObject({ path: ['expect', 'snapshot', 'names'], message: expect.stringContaining('one name per id') })
   })
 
   it('a case names a saved query or has its own request, not both or neither', () => {

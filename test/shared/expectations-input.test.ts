@@ -54,6 +54,9 @@ describe('readExpectations', () => {
     expect(problems('{"durationAtMostMs": 1.5}')).toEqual(['durationAtMostMs: must be a whole number, not a decimal number'])
     expect(problems('{"rankAtMost": [{"id": "x"}]}')).toEqual(['rankAtMost[0].rank: is missing (a number)'])
     expect(problems('{"snapshot": {"ids": [], "minRbo": 2}}')).toEqual(['snapshot.ids: needs at least 1 entry', 'snapshot.minRbo: must be at most 1'])
+    expect(problems('{"snapshot": {"ids": ["a", "b"], "names": ["A"]}}')).toEqual([
+      "snapshot.names: must give one name per id, in the same order ('' for none): 2 ids, 1 names",
+    ])
     expect(problems('{"firstItem": [{"field": "name", "equals": {"a": 1}}]}')).toEqual([
       'firstItem[0].equals: must be a string, a number, true/false or null, not an object',
     ])
@@ -62,7 +65,7 @@ describe('readExpectations', () => {
   it('lists the known fields for a key it does not know, at each level', () => {
     expect(problems('{"totalAtleast": 5}')).toEqual([`totalAtleast: is not an expectation (known: ${EXPECTATION_KEYS.join(', ')})`])
     expect(problems('{"contains": [{"id": "x", "within": 3, "rank": 1}]}')).toEqual(['contains[0].rank: is not a field here (known: id, within)'])
-    expect(problems('{"snapshot": {"ids": ["x"], "depth": 3}}')).toEqual(['snapshot.depth: is not a field here (known: ids, minRbo)'])
+    expect(problems('{"snapshot": {"ids": ["x"], "depth": 3}}')).toEqual(['snapshot.depth: is not a field here (known: ids, names, minRbo)'])
   })
 
   it('refuses text that is not a JSON object, saying what it is', () => {

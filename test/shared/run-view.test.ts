@@ -50,18 +50,22 @@ describe('the Tests region words', () => {
   it('gives each failed expectation with expected vs actual in failureText\'s words', () => {
     const failed = report(evaluate({ rankAtMost: [{ id: '3167796', rank: 1 }], totalAtLeast: 10 }, run({})))
     const lines = failureLines(failed)
-    expect(lines).toEqual([{ what: '3167796 at rank ≤ 1', text: 'expected rank ≤ 1, got rank 2', rows: [] }])
-    expect(failureText(failed)).toBe(`${lines[0]!.what}: ${lines[0]!.text}`)
+    expect(lines).toEqual([{ what: 'San Potito Sannitico (3167796)', text: 'expected at rank 1 or better, found at rank 2', rows: [] }])
+    expect(failureText(failed)).toBe(`${lines[0]!.what} ${lines[0]!.text}`)
+    const status = failureLines(report(evaluate({}, run({ status: 404, message: 'No such api' }))))
+    expect(status).toEqual([{ what: 'status 200:', text: 'expected 200, got 404: No such api', rows: [] }])
+    expect(failureText(report(evaluate({}, run({ status: 404, message: 'No such api' }))))).toBe('status 200: expected 200, got 404: No such api')
   })
 
-  it('gives a failed snapshot its rank diff, with the labels of the items this run saw', () => {
-    const checks = evaluate({ snapshot: { ids: ['3167796', 'c', 'gone-one'], minRbo: 0.9 } }, run({}))
+  it('gives a failed snapshot its rank diff, with the labels of the items this run saw and the names the snapshot kept', () => {
+    const checks = evaluate({ snapshot: { ids: ['3167796', 'c', 'gone-one', 'unnamed'], names: ['', '', 'Gone One', ''], minRbo: 0.9 } }, run({}))
     const [line] = failureLines(report(checks))
-    expect(line!.what).toBe('snapshot of the top 3 (RBO ≥ 0.9)')
+    expect(line!.what).toBe('snapshot of the top 4 (RBO ≥ 0.9):')
     expect(line!.rows).toEqual([
       { before: '1', now: '2', move: '↓1', kind: 'down', key: '3167796', keyText: '3167796', label: 'San Potito Sannitico' },
       { before: '2', now: '3', move: '↓1', kind: 'down', key: 'c', keyText: 'c', label: 'C' },
-      { before: '3', now: '–', move: 'gone', kind: 'gone', key: 'gone-one', keyText: 'gone-one', label: '' },
+      { before: '3', now: '–', move: 'gone', kind: 'gone', key: 'gone-one', keyText: 'gone-one', label: 'Gone One' },
+      { before: '4', now: '–', move: 'gone', kind: 'gone', key: 'unnamed', keyText: 'unnamed', label: '' },
       { before: '–', now: '1', move: 'new', kind: 'new', key: '71137', keyText: '71137', label: 'Sanaa' },
     ])
     expect(rankDiffRows({})).toEqual([])
@@ -69,7 +73,7 @@ describe('the Tests region words', () => {
 
   it('gives a case that could not run its reason', () => {
     expect(failureLines({ name: 'x', outcome: 'error', durationMs: 0, checks: [], error: 'The saved query "Nope" is not in the workspace.' })).toEqual([
-      { what: 'Could not run', text: 'The saved query "Nope" is not in the workspace.', rows: [] },
+      { what: 'Could not run:', text: 'The saved query "Nope" is not in the workspace.', rows: [] },
     ])
   })
 

@@ -23,7 +23,16 @@ const report: SuiteReport = {
           changes: [
             { key: 'a', rankA: 1, rankB: null, move: { kind: 'gone' } },
             { key: 'b', rankA: 2, rankB: 1, move: { kind: 'up', by: 1 } },
+            { key: '71137', rankA: null, rankB: 2, move: { kind: 'new' } },
           ],
+          labels: { a: 'San Potito Sannitico', '71137': 'Sanaa' },
+        },
+        {
+          what: 'San Potito Sannitico (3167796) at rank 1 or better',
+          item: 'San Potito Sannitico (3167796)',
+          passed: false,
+          expected: 'at rank 1 or better',
+          actual: 'found at rank 4',
         },
       ],
     },
@@ -38,9 +47,17 @@ describe('test run reports', () => {
 
   it('say what failed with expected vs actual, and a snapshot rank diff', () => {
     const text = failureText(report.cases[1]!)
-    expect(text).toContain('snapshot of the top 2 (RBO ≥ 0.9): expected RBO ≥ 0.9, got RBO 0.100, 1 of 2 shared')
-    expect(text).toMatch(/1 → –\s+gone from B\s+a/)
-    expect(text).toMatch(/2 → 1\s+↑1\s+b/)
+    expect(text.split('\n')).toEqual([
+      'snapshot of the top 2 (RBO ≥ 0.9): expected RBO ≥ 0.9, got RBO 0.100, 1 of 2 shared',
+      '    snapshot  now  move  item',
+      '           1    –  gone  San Potito Sannitico (a)',
+      '           2    1  ↑1    b',
+      '           –    2  new   Sanaa (71137)',
+      // A ranking check names its item and says where it was found, in words fit for a test.
+      'San Potito Sannitico (3167796) expected at rank 1 or better, found at rank 4',
+    ])
+    // The snapshot is not a side "B": nothing reads "gone from B" or "new in B".
+    expect(text).not.toMatch(/ (from|in) B\b/)
   })
 
   it('write JUnit XML that a strict parser reads, with counts, failures and errors', () => {
@@ -51,7 +68,7 @@ describe('test run reports', () => {
     expect(cases.map((element) => element.attributes.name)).toEqual(['Paris is found', 'San <default> & "friends"', 'Badname'])
     const failure = elements.find((element) => element.name === 'failure')!
     expect(failure.attributes.message).toContain('snapshot of the top 2')
-    expect(failure.text).toContain('gone from B')
+    expect(failure.text).toContain('San Potito Sannitico (3167796) expected at rank 1 or better, found at rank 4')
     expect(elements.find((element) => element.name === 'error')!.text).toBe('The saved query "Nope" is not in the workspace.')
   })
 

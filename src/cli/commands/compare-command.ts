@@ -1,6 +1,7 @@
 import { runComparison, type CompareSideTarget } from '../../main/compare/run-comparison'
 import { readWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { COMPARE_DEPTHS, labelsByKey, type CompareDepth } from '../../shared/compare/comparison'
+import { coverageOf, overlapText, overWhat, sharedCount } from '../../shared/compare/figure-text'
 import { moveText } from '../../shared/compare/rank-metrics'
 import type { CompareSide, Comparison } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
@@ -70,11 +71,14 @@ export function comparisonText(query: string, fileName: string, result: Comparis
   const lines = [`Comparing "${query}" of ${fileName}, top ${k}`, sideLine('A', result.a), sideLine('B', result.b)]
   const figures = result.figures
   if (!figures) return lines
-  const shared = result.changes.filter((change) => change.rankA !== null && change.rankB !== null).length
+  const shared = sharedCount(result.changes)
+  const coverage = coverageOf(result)
+  // A side that returned fewer than k is taken whole: the figures say what they are over.
+  const over = coverage.note === null ? '' : `; over ${overWhat(coverage)}`
   const rows: [string, string, string][] = [
-    [`overlap@${k}`, `${figures.overlap} of ${k}`, `items in both top ${k}s`],
-    [`Jaccard@${k}`, figures.jaccard.toFixed(3), `shared items / all items of the two top ${k}s`],
-    ['RBO', figures.rbo.toFixed(3), 'rank-biased overlap, p = 0.9, extrapolated: 1 the same ranking, 0 nothing shared'],
+    [`overlap@${k}`, overlapText(figures.overlap, coverage), `items in both top ${k}s`],
+    [`Jaccard@${k}`, figures.jaccard.toFixed(3), `shared items / all items of the two top ${k}s${over}`],
+    ['RBO', figures.rbo.toFixed(3), `rank-biased overlap, p = 0.9, extrapolated: 1 the same ranking, 0 nothing shared${over}`],
     ["Kendall's tau", figures.kendallTau === null ? '–' : figures.kendallTau.toFixed(3), `agreement on the order of the ${shared} shared items, from -1 to 1`],
     ['total', `${number(result.a.total)} → ${number(result.b.total)}`, 'results of A and B'],
     ['duration', `${milliseconds(result.a.durationMs)} → ${milliseconds(result.b.durationMs)}`, 'each side, from the request to the last byte'],
@@ -98,6 +102,8 @@ function comparisonJson(query: string, fileName: string, result: Comparison): un
     workspace: fileName,
     query,
     ...result,
+    // How many items each side returned within the depth, and the most they could share.
+    coverage: result.figures ? coverageOf(result) : null,
     changes: result.changes.map((change) => ({ ...change, label: labels.get(change.key) ?? change.key, moveText: moveText(change.move) })),
   }
 }

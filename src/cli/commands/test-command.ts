@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../../main/storage/atomic-file'
 import { readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { resolveCase } from '../../shared/test-cases/case-request'
+import { withSnapshot } from '../../shared/test-cases/derive-expectations'
 import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
@@ -128,15 +129,15 @@ export const testCommand: Command = {
   },
 }
 
-/** The workspace with each snapshot case's ids replaced by what this run saw (its depth kept). */
-function withSnapshots(workspace: Workspace, reports: { name: string; keys?: string[] }[]): { workspace: Workspace; count: number } {
+/** The workspace with each snapshot case's ids (and their names) replaced by what this run saw (its depth and threshold kept). */
+function withSnapshots(workspace: Workspace, reports: { name: string; keys?: string[]; labels?: string[] }[]): { workspace: Workspace; count: number } {
   let count = 0
   const tests = workspace.tests?.map((testCase) => {
-    const snapshot = testCase.expect.snapshot
-    const keys = reports.find((report) => report.name === testCase.name)?.keys
-    if (!snapshot || !keys || keys.length === 0) return testCase
+    const report = reports.find((each) => each.name === testCase.name)
+    const expect = testCase.expect.snapshot && report?.keys ? withSnapshot(testCase.expect, report.keys, report.labels) : null
+    if (!expect) return testCase
     count++
-    return { ...testCase, expect: { ...testCase.expect, snapshot: { ...snapshot, ids: keys.slice(0, snapshot.ids.length) } } }
+    return { ...testCase, expect }
   })
   return { workspace: { ...workspace, ...(tests ? { tests } : {}) }, count }
 }

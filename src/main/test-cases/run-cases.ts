@@ -88,6 +88,7 @@ export async function runCase(
       durationMs: outcome.durationMs,
       checks,
       keys: outcome.keys,
+      labels: outcome.labels,
     },
     outcome,
   }

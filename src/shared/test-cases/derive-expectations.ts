@@ -28,8 +28,21 @@ export function expectationsFromAnswer(outcome: RunOutcome): Expectations {
   return {
     status: outcome.status ?? 200,
     totalAtLeast: outcome.total ?? 0,
-    ...(nameable ? { contains: [{ id: keys[0]!, within: FIRST_ITEM_WITHIN }], snapshot: { ids: keys, minRbo: DEFAULT_MIN_RBO } } : {}),
+    ...(nameable ? { contains: [{ id: keys[0]!, within: FIRST_ITEM_WITHIN }], snapshot: snapshotOf(keys, outcome.labels, DEFAULT_MIN_RBO) } : {}),
   }
+}
+
+/**
+ * A snapshot of these keys with their names as the run gave them: a later
+ * failure can then name an item the service no longer returns. A label that
+ * is only its key is no name (''); names are left out when none is known.
+ */
+function snapshotOf(ids: string[], labels: readonly string[] | undefined, minRbo: number): NonNullable<Expectations['snapshot']> {
+  const names = ids.map((id, index) => {
+    const label = labels?.[index] ?? ''
+    return label === id ? '' : label.slice(0, MAX_KEY)
+  })
+  return { ids, ...(names.some(Boolean) ? { names } : {}), minRbo }
 }
 
 /** From a run the service refused (400, 404…): that status, and the start of its message. */
@@ -51,15 +64,16 @@ export function messagePrefix(message: string): string {
 }
 
 /**
- * The expectations with a snapshot of these keys: as deep as the snapshot
+ * The expectations with a snapshot of these keys (and their labels, kept as
+ * the items' names): as deep as the snapshot
  * already was (its threshold kept), or the top 10 when the case had none.
  * Null when there is nothing to record.
  */
-export function withSnapshot(expect: Expectations, keys: readonly string[]): Expectations | null {
+export function withSnapshot(expect: Expectations, keys: readonly string[], labels?: readonly string[]): Expectations | null {
   const depth = expect.snapshot?.ids.length ?? SNAPSHOT_DEPTH
   const ids = keys.slice(0, depth)
   if (ids.length === 0 || ids.some((key) => key.length > MAX_KEY)) return null
-  return { ...expect, snapshot: { ids, minRbo: expect.snapshot?.minRbo ?? DEFAULT_MIN_RBO } }
+  return { ...expect, snapshot: snapshotOf(ids, labels, expect.snapshot?.minRbo ?? DEFAULT_MIN_RBO) }
 }
 
 /** How deep a run must look to record the snapshot `withSnapshot` would. */

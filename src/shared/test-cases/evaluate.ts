@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { compareRankings, RankChangeSchema } from '../compare/rank-metrics'
-import type { Expectations } from './test-case'
+import { depthNeeded, type Expectations } from './test-case'
 
 /** What one run of a case's query gave: enough to judge every kind of expectation. */
 export interface RunOutcome {
@@ -18,8 +18,13 @@ export interface RunOutcome {
 }
 
 export const CheckResultSchema = z.object({
-  /** The expectation in words: "status 200", "total ≥ 100", "2988507 within top 3". */
+  /** The expectation in words: "status 200", "total ≥ 100", "Paris (2988507) at rank 1 or better". */
   what: z.string(),
+  /**
+   * For a check on one item's rank: the item as a person knows it, "Paris (2988507)" (its id
+   * alone when no name is known). Its failure then reads "<item> expected <expected>, <actual>".
+   */
+  item: z.string().optional(),
   passed: z.boolean(),
   expected: z.string(),
   actual: z.string(),
@@ -56,6 +61,30 @@ export function fieldOf(item: unknown, path: string): unknown {
 function show(value: unknown): string {
   if (value === undefined) return '(no such field)'
   return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
+}
+
+/**
+ * The names the case knows, by id: the snapshot's (as recorded) and this
+ * run's labels (as the service names the items now, so these win). An
+ * item's label that is only its key is no name.
+ */
+function namesOf(expect: Expectations, outcome: RunOutcome): Map<string, string> {
+  const names = new Map<string, string>()
+  const { ids = [], names: recorded = [] } = expect.snapshot ?? {}
+  ids.forEach((id, index) => {
+    const name = recorded[index]
+    if (name && name !== id) names.set(id, name)
+  })
+  outcome.keys.forEach((key, index) => {
+    const label = outcome.labels[index]
+    if (label && label !== key) names.set(key, label)
+  })
+  return names
+}
+
+/** "San Potito Sannitico (3167796)", or the id alone when it has no name. */
+export function itemText(id: string, name: string | undefined): string {
+  return name ? `${name} (${id})` : id
 }
 
 function rankOf(outcome: RunOutcome, id: string): number | null {
@@ -109,18 +138,27 @@ export function evaluate(expect: Expectations, outcome: RunOutcome): CheckResult
       actual: total === null ? '(no total)' : number(total),
     })
   }
-  const at = (rank: number | null) => (rank === null ? `not in the top ${outcome.keys.length}` : `rank ${rank}`)
-  for (const { id, within } of expect.contains ?? []) {
+  const names = namesOf(expect, outcome)
+  const looked = outcome.keys.length
+  // Fewer items than asked for is all the service has: "not among the 9 results" rather than "not in the first 9".
+  const missing = looked === 0 ? 'not found: the answer had no results' : looked < depthNeeded(expect) ? `not among the ${looked} results` : `not in the first ${looked}`
+  const found = (rank: number | null) => (rank === null ? missing : `found at rank ${rank}`)
+  const first = (within: number) => (within === 1 ? 'at rank 1' : `in the first ${within}`)
+  const rankCheck = (id: string, what: (item: string) => string, expected: string, passed: (rank: number | null) => boolean): CheckResult => {
     const rank = rankOf(outcome, id)
-    checks.push({ what: `${id} within the top ${within}`, passed: rank !== null && rank <= within, expected: `rank ≤ ${within}`, actual: at(rank) })
+    const item = itemText(id, names.get(id))
+    return { what: what(item), item, passed: passed(rank), expected, actual: found(rank) }
+  }
+  for (const { id, within } of expect.contains ?? []) {
+    checks.push(rankCheck(id, (item) => `${item} ${first(within)}`, first(within), (rank) => rank !== null && rank <= within))
   }
   for (const { id, rank: wanted } of expect.rankAtMost ?? []) {
-    const rank = rankOf(outcome, id)
-    checks.push({ what: `${id} at rank ≤ ${wanted}`, passed: rank !== null && rank <= wanted, expected: `rank ≤ ${wanted}`, actual: at(rank) })
+    const expected = `at rank ${wanted} or better`
+    checks.push(rankCheck(id, (item) => `${item} ${expected}`, expected, (rank) => rank !== null && rank <= wanted))
   }
   for (const { id, within } of expect.absent ?? []) {
-    const rank = rankOf(outcome, id)
-    checks.push({ what: `${id} not in the top ${within}`, passed: rank === null || rank > within, expected: `not in the top ${within}`, actual: at(rank) })
+    const expected = `not in the first ${within}`
+    checks.push(rankCheck(id, (item) => `${item} ${expected}`, expected, (rank) => rank === null || rank > within))
   }
   for (const { field, equals } of expect.firstItem ?? []) {
     const value = outcome.keys.length === 0 ? undefined : fieldOf(outcome.firstItem, field)
@@ -148,7 +186,7 @@ export function evaluate(expect: Expectations, outcome: RunOutcome): CheckResult
       passed,
       expected: `RBO ≥ ${minRbo}`,
       actual: `RBO ${comparison.rbo.toFixed(3)}, ${comparison.overlap} of ${ids.length} shared`,
-      ...(passed ? {} : { changes: comparison.changes, labels: Object.fromEntries(outcome.keys.map((key, index) => [key, outcome.labels[index] ?? key])) }),
+      ...(passed ? {} : { changes: comparison.changes, labels: Object.fromEntries(comparison.changes.flatMap((change) => (names.has(change.key) ? [[change.key, names.get(change.key)!]] : []))) }),
     })
   }
   return checks

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { moveText } from '../compare/rank-metrics'
-import { CheckResultSchema } from './evaluate'
+import { CheckResultSchema, itemText, type CheckResult } from './evaluate'
 import { xmlAttribute, xmlText } from '../text/xml-escape'
 
 /**
@@ -17,8 +17,10 @@ export const CaseReportSchema = z.object({
   checks: z.array(CheckResultSchema),
   /** Why the case could not run (outcome error). */
   error: z.string().optional(),
-  /** The keys of the top items the run saw, best first: what "Update snapshot" records. */
+  /** The keys of the top items the run saw, best first: what "Update snapshot" records… */
   keys: z.array(z.string()).optional(),
+  /** …with their labels, in the same order (kept with the snapshot as the items' names). */
+  labels: z.array(z.string()).optional(),
 })
 
 export type CaseReport = z.infer<typeof CaseReportSchema>
@@ -43,6 +45,22 @@ export function failureText(testCase: CaseReport): string {
 }
 
 /**
+ * A snapshot's rank diff compares the recorded ranking with this run's:
+ * there is no A or B, only what was recorded and what came now.
+ */
+export const SNAPSHOT_MOVES = { new: 'new', gone: 'gone' } as const
+
+/**
+ * A failed check in two parts, the lead (what it is about) and the rest:
+ * "San Potito Sannitico (3167796)" + "expected at rank 1 or better, found at
+ * rank 4"; "status 200:" + "expected 200, got 404: No such api".
+ */
+export function failureParts(check: Pick<CheckResult, 'what' | 'item' | 'expected' | 'actual'>): { lead: string; text: string } {
+  if (check.item !== undefined) return { lead: check.item, text: `expected ${check.expected}, ${check.actual}` }
+  return { lead: `${check.what}:`, text: `expected ${check.expected}, got ${check.actual}` }
+}
+
+/**
  * failureText's lines, kept apart: a server's message or a result's label
  * may hold a line feed of its own, so a terminal prints each line as one
  * (its line feeds escaped) rather than splitting the joined text.
@@ -51,11 +69,12 @@ export function failureLines(testCase: CaseReport): string[] {
   if (testCase.outcome === 'error') return [testCase.error ?? 'The case could not run.']
   const lines: string[] = []
   for (const check of testCase.checks.filter((entry) => !entry.passed)) {
-    lines.push(`${check.what}: expected ${check.expected}, got ${check.actual}`)
+    const { lead, text } = failureParts(check)
+    lines.push(`${lead} ${text}`)
+    if ((check.changes ?? []).length > 0) lines.push(`    ${'snapshot'.padStart(8)}  ${'now'.padStart(3)}  ${'move'.padEnd(4)}  item`)
     for (const change of check.changes ?? []) {
-      const label = check.labels?.[change.key]
-      const name = label && label !== change.key ? `${change.key} ${label}` : change.key
-      lines.push(`    ${String(change.rankA ?? '–').padStart(3)} → ${String(change.rankB ?? '–').padEnd(3)} ${moveText(change.move).padEnd(11)} ${name}`)
+      const name = itemText(change.key, check.labels?.[change.key])
+      lines.push(`    ${String(change.rankA ?? '–').padStart(8)}  ${String(change.rankB ?? '–').padStart(3)}  ${moveText(change.move, SNAPSHOT_MOVES).padEnd(4)}  ${name}`)
     }
   }
   return lines

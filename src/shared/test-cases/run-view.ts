@@ -1,7 +1,8 @@
 import { shownItem } from '../compare/item-key'
 import { moveText, type RankChange } from '../compare/rank-metrics'
 import type { CheckResult } from './evaluate'
-import type { CaseReport } from './report'
+import { failureParts, SNAPSHOT_MOVES, type CaseReport } from './report'
+import { visibleControls } from '../text/visible-controls'
 import { searchTextOf } from './case-name'
 import type { TestCase } from './test-case'
 
@@ -35,9 +36,11 @@ export function durationText(ms: number): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
-/** One failed expectation, worded as report.ts's failureText does: what, then expected vs actual. */
+/** One failed expectation, worded as report.ts's failureText does: what it is about (the lead), then expected vs actual. */
 export interface FailureLine {
+  /** "San Potito Sannitico (3167796)", "status 200:". */
   what: string
+  /** "expected at rank 1 or better, found at rank 4". */
   text: string
   /** A failed snapshot's rank diff. */
   rows: RankDiffRow[]
@@ -59,7 +62,7 @@ export interface RankDiffRow {
 
 /** A move between the snapshot and this run: ↑3, ↓5, =, new (not in the snapshot), gone (no longer in the top). */
 export function moveWord(move: RankChange['move']): string {
-  return moveText(move, { new: 'new', gone: 'gone' })
+  return moveText(move, SNAPSHOT_MOVES)
 }
 
 export function rankDiffRows(check: Pick<CheckResult, 'changes' | 'labels'>): RankDiffRow[] {
@@ -79,10 +82,14 @@ export function rankDiffRows(check: Pick<CheckResult, 'changes' | 'labels'>): Ra
 
 /** Each failed expectation of a case; a case that could not run gives its reason alone. */
 export function failureLines(report: CaseReport): FailureLine[] {
-  if (report.outcome === 'error') return [{ what: 'Could not run', text: report.error ?? 'The case could not run.', rows: [] }]
+  if (report.outcome === 'error') return [{ what: 'Could not run:', text: report.error ?? 'The case could not run.', rows: [] }]
   return report.checks
     .filter((check) => !check.passed)
-    .map((check) => ({ what: check.what, text: `expected ${check.expected}, got ${check.actual}`, rows: rankDiffRows(check) }))
+    .map((check) => {
+      // An item's name is the server's text: bidi controls show as escapes, as in the rank diff.
+      const { lead, text } = failureParts(check)
+      return { what: visibleControls(lead), text: visibleControls(text), rows: rankDiffRows(check) }
+    })
 }
 
 export interface RunCounts {

@@ -30,10 +30,23 @@ export const ExpectationsSchema = z
       .max(100)
       .optional(),
     durationAtMostMs: z.number().int().min(1).optional(),
-    /** The top ids recorded from a run ("Update snapshot"); a later run must agree to at least `minRbo`. */
+    /**
+     * The top ids recorded from a run ("Update snapshot"); a later run must agree to at least `minRbo`.
+     * `names` holds each id's name as it was then ('' for none), so a failure can name an item this
+     * run no longer returns; files written before names were kept have none and still read.
+     */
     snapshot: z
-      .object({ ids: z.array(Key).min(1).max(100), minRbo: z.number().min(0).max(1).default(0.9) })
+      .object({ ids: z.array(Key).min(1).max(100), names: z.array(z.string().max(2_000)).max(100).optional(), minRbo: z.number().min(0).max(1).default(0.9) })
       .strict()
+      .superRefine((snapshot, context) => {
+        if (snapshot.names !== undefined && snapshot.names.length !== snapshot.ids.length) {
+          context.addIssue({
+            code: 'custom',
+            path: ['names'],
+            message: `must give one name per id, in the same order ('' for none): ${snapshot.ids.length} ids, ${snapshot.names.length} names`,
+          })
+        }
+      })
       .optional(),
   })
   .strict()
@@ -62,10 +75,18 @@ export const TestCaseSchema = z
 export type Expectations = z.infer<typeof ExpectationsSchema>
 export type TestCase = z.infer<typeof TestCaseSchema>
 
-/** How many top results a case needs to see: its deepest expectation, at least one. */
+/**
+ * How deep a case that ranks items looks at the least: an item missed at
+ * rank 1 is then reported where it was ("found at rank 4") rather than as
+ * merely "not at rank 1".
+ */
+export const LOOK_DEPTH = 10
+
+/** How many top results a case needs to see: its deepest expectation; at least LOOK_DEPTH when it ranks items, else one. */
 export function depthNeeded(expect: Expectations): number {
+  const ranks = (expect.contains?.length ?? 0) + (expect.rankAtMost?.length ?? 0) + (expect.absent?.length ?? 0) > 0
   const depths = [
-    1,
+    ranks ? LOOK_DEPTH : 1,
     ...(expect.contains ?? []).map((entry) => entry.within),
     ...(expect.absent ?? []).map((entry) => entry.within),
     ...(expect.rankAtMost ?? []).map((entry) => entry.rank),

@@ -86,14 +86,14 @@ export function testHandlers({ session, registry, runner, runs, log }: TestHandl
         overrides: targets.overrides,
         signal,
         // The report judges the case as it will be: with the snapshot this run records.
-        judge: (outcome) => withSnapshot(testCase.expect, outcome.keys) ?? testCase.expect,
+        judge: (outcome) => withSnapshot(testCase.expect, outcome.keys, outcome.labels) ?? testCase.expect,
       })
       const { outcome, report } = run
       if (!outcome || outcome.keys.length === 0) {
         const why = report.error ?? (outcome?.status !== 200 ? `the service answered ${outcome?.status ?? 'nothing'}${outcome?.message ? `: ${outcome.message}` : ''}` : 'the run found no items')
         throw new ExplorerError('validation', `No snapshot was recorded for "${name}": ${why}`)
       }
-      const workspace = await session.recordSnapshot(name, outcome.keys)
+      const workspace = await session.recordSnapshot(name, outcome.keys, outcome.labels)
       return { workspace, report: scrubbedReport(report, log.scrub) }
     },
   }
