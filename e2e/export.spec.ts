@@ -67,12 +67,13 @@ test('Export → CSV, up to 250 rows: Chromium downloads one file with a header 
   const downloading = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Export', exact: true }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('places-results.csv')
+  // Named after the search; headers as a person reads them, the grid's columns in the grid's order.
+  expect(download.suggestedFilename()).toBe('san-results.csv')
   const [header, ...rows] = readCsv(readFileSync((await download.path())!, 'utf8'))
-  expect(header!.slice(0, 4)).toEqual(['rank', 'probability', '1.id', '1.class'])
+  expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'country', 'population', 'kind', 'latitude', 'longitude'])
   expect(rows).toHaveLength(250)
   expect(rows.map((row) => Number(row[0]))).toEqual(Array.from({ length: 250 }, (_, i) => i + 1))
-  await expect(page.getByText('Exported 250 rows: downloading places-results.csv.')).toBeVisible()
+  await expect(page.getByText('Exported 250 rows: downloading san-results.csv.')).toBeVisible()
   await expect(dialog).toBeHidden()
 })
 
@@ -94,12 +95,67 @@ test('"This page" exports the page shown, and "Loaded rows" the rows Load more a
   await page.getByRole('button', { name: 'Load more' }).click()
   await expect(page.getByText(/^Rows 11–30 of [\d,]+$/).first()).toBeVisible()
   await page.getByRole('button', { name: 'Export', exact: true }).click()
-  await dialog.getByRole('radio', { name: 'Loaded rows' }).check()
+  // After Load more, the rows loaded are what the dialog offers first.
+  await expect(dialog.getByRole('radio', { name: 'Loaded rows' })).toBeChecked()
   await expect(dialog.getByRole('radio', { name: 'Loaded rows' })).toHaveAccessibleDescription('rows 11–30')
   downloading = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Export', exact: true }).click()
   const loaded = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8')) as { rank: number }[]
   expect(loaded.map((item) => item.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 11))
+})
+
+test("CSV has the grid's columns (the Columns choice) with readable headers, or every column; the file is named after the saved query", async ({ page, app }) => {
+  const request = {
+    workspace: 'world',
+    api: 'places',
+    steps: [
+      { endpoint: 'search', parameters: { query: 'san' } },
+      { endpoint: 'continent:FILTER', parameters: { value: '1("Europe")' } },
+    ],
+    responseType: 'results',
+    options: { count: 10 },
+  }
+  expect((await app.invoke('workspace:save-query', { name: 'San Europe', connectionId: 'demo', request })).ok).toBe(true)
+  await app.invoke('workspace:draft', { draft: { connectionId: 'demo', request, savedQuery: 'San Europe' } })
+  await openApp(page, app)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
+
+  // Two attributes fewer in the grid: the export follows.
+  await page.getByRole('button', { name: 'Columns' }).click()
+  const chooser = page.getByRole('group', { name: 'Attributes shown as columns' })
+  await chooser.getByRole('checkbox', { name: 'population' }).uncheck()
+  await chooser.getByRole('checkbox', { name: 'latitude' }).uncheck()
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const dialog = exportDialog(page)
+  const columns = dialog.getByRole('radiogroup', { name: 'Columns' })
+  await expect(columns.getByRole('radio', { name: 'As the grid shows them' })).toBeChecked()
+  await expect(columns.getByRole('radio', { name: 'As the grid shows them' })).toHaveAccessibleDescription('8 columns: rank, probability, id, class, name, country, …')
+  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('san-europe-results.csv')
+  await shots(page, 'export-columns')
+  let downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  let download = await downloading
+  expect(download.suggestedFilename()).toBe('san-europe-results.csv')
+  let [header] = readCsv(readFileSync((await download.path())!, 'utf8'))
+  expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'country', 'kind', 'longitude'])
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await columns.getByRole('radio', { name: 'Every column the service sends' }).check()
+  downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+  download = await downloading
+  ;[header] = readCsv(readFileSync((await download.path())!, 'utf8'))
+  expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'country', 'population', 'kind', 'latitude', 'longitude'])
+
+  // Formats that write items whole have no columns to choose.
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await dialog.getByRole('radio', { name: 'JSON' }).check()
+  await expect(dialog.getByRole('radiogroup', { name: 'Columns' })).toHaveCount(0)
+  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('san-europe-results.json')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
 })
 
 test('a format the demo refuses (XML on the default configuration) shows the server\'s sentence in the dialog', async ({ page, app }) => {

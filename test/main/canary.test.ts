@@ -13,13 +13,14 @@ import { call, filesUnder, json, keychainMissing, openCore, search, startServer,
  * The canary: a profile with a unique secret goes through everything the main
  * process does (save, set secret, queries in every format, cached and fresh,
  * a revoked token replaced, re-authenticate, test connection, failures of
- * several kinds, history, saved queries and workspaces, a connection created
- * from a shared workspace with the secret typed in, exports in every format,
- * delete). Then every file under the data folder, every saved workspace and
- * exported file, every log line, every IPC reply and every error message is
- * searched for the secret and every token issued: none may hold them. It
- * runs as the browser host (saves and exports handed over as downloads) and
- * as Electron (written where a save dialog says, outside the data folder).
+ * several kinds, "Copy as curl with the Demo's secret" asked for it, history,
+ * saved queries and workspaces, a connection created from a shared workspace
+ * with the secret typed in, exports in every format, delete). Then every file
+ * under the data folder, every saved workspace and exported file, every log
+ * line, every IPC reply and every error message is searched for the secret
+ * and every token issued: none may hold them. It runs as the browser host
+ * (saves and exports handed over as downloads) and as Electron (written where
+ * a save dialog says, outside the data folder).
  */
 
 const missing = await keychainMissing()
@@ -116,6 +117,9 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     await send('connections:list', {})
     await send('app:info', {})
     await send('history:list', {})
+    // The one channel that gives a secret back gives the Demo's only: a saved connection's is refused, and this launch has no Demo.
+    expect((await send('copy-as:demo-with-secret', { connectionId: id, request: search('berlin') })).ok).toBe(false)
+    expect((await send('copy-as:demo-with-secret', { connectionId: 'demo', request: search('berlin') })).ok).toBe(false)
     await send('secrets:set', { connectionId: id, secret })
     await workspaceAndExports(send, id)
     await send('connections:delete', { id: echo.data.id })

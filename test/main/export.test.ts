@@ -170,11 +170,11 @@ describe.skipIf(missing)('export', () => {
     const { status, bytes, path } = await exportFile('san.csv', electronId, search('san', { count: 10 }), 'csv', 250)
     expect(status).toMatchObject({ state: 'done', rows: 250, rowsWanted: 250, fileName: 'san.csv', message: null, downloadUrl: null })
     expect(status.bytes).toBe(bytes!.length)
-    expect(dialogsAsked.at(-1)).toEqual({ title: 'Export results', defaultName: 'places-results.csv', filters: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }] })
+    expect(dialogsAsked.at(-1)).toEqual({ title: 'Export results', defaultName: 'san-results.csv', filters: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }] })
 
     const text = bytes!.toString('utf8')
     // UTF-8 with its mark, so that a spreadsheet reads "São Paulo" as such.
-    expect(text.startsWith('\uFEFFrank,probability,1.id,1.class,1.name')).toBe(true)
+    expect(text.startsWith('\uFEFFrank,probability,id,class,name')).toBe(true)
     const [header, ...rows] = readCsv(text)
     expect(rows).toHaveLength(250)
     for (const row of rows) expect(row).toHaveLength(header!.length)
@@ -188,8 +188,8 @@ describe.skipIf(missing)('export', () => {
     expect(items).toHaveLength(250)
     const column = (name: string) => header!.indexOf(name)
     expect(rows.map((row) => Number(row[column('rank')]))).toEqual(items.map((item) => item.rank))
-    expect(rows.map((row) => row[column('1.id')])).toEqual(items.map((item) => (item.tuple as { id: string }[])[0]!.id))
-    expect(rows.map((row) => row[column('1.name')])).toEqual(items.map((item) => (item.tuple as unknown as { attributes: { name: string } }[])[0]!.attributes.name))
+    expect(rows.map((row) => row[column('id')])).toEqual(items.map((item) => (item.tuple as { id: string }[])[0]!.id))
+    expect(rows.map((row) => row[column('name')])).toEqual(items.map((item) => (item.tuple as unknown as { attributes: { name: string } }[])[0]!.attributes.name))
     // Nothing but the file itself is left beside it.
     expect(readdirSync(saveDir)).toEqual(['san.csv'])
     expect(path).toBe(join(saveDir, 'san.csv'))
@@ -200,11 +200,41 @@ describe.skipIf(missing)('export', () => {
     // The third page holds 30 rows: the results end there.
     expect(status).toMatchObject({ state: 'done', rows: 230, rowsWanted: 250 })
     const [header, ...rows] = readCsv(bytes!.toString('utf8'))
-    expect(header).toEqual(['rank', 'probability', '1.id', '1.class', '1.name', '1.population'])
+    expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'population'])
     expect(rows).toHaveLength(230)
     const named = rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])))
-    expect(named[0]).toEqual({ rank: '1', probability: '0.5', '1.id': 'id1', '1.class': 'city', '1.name': 'Town, "1"', '1.population': '' })
-    expect(named[150]).toEqual({ rank: '151', probability: '0.5', '1.id': 'id151', '1.class': 'city', '1.name': 'Town, "151"', '1.population': '1510' })
+    expect(named[0]).toEqual({ rank: '1', probability: '0.5', id: 'id1', class: 'city', name: 'Town, "1"', population: '' })
+    expect(named[150]).toEqual({ rank: '151', probability: '0.5', id: 'id151', class: 'city', name: 'Town, "151"', population: '1510' })
+  })
+
+  it("CSV and XLSX of the grid's columns: those columns in the grid's order, readable headers, a file named after the saved query", async () => {
+    const columns = ['rank', '1.name', '1.id', '1.country', '1.nowhere']
+    const request = search('san', { count: 10 })
+    const expected = ['rank', 'name', 'id', 'country', 'nowhere']
+    nextSave = join(saveDir, 'chosen.csv')
+    const started = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'csv', rows: 120, columns, savedQuery: 'San Europe' })
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-europe-results.csv')
+    expect(await finished(electron, started.exportId)).toMatchObject({ state: 'done', rows: 120 })
+    const [header, ...rows] = readCsv(readFileSync(join(saveDir, 'chosen.csv'), 'utf8'))
+    expect(header).toEqual(expected)
+    expect(rows).toHaveLength(120)
+    const json = (await call<QueryReply>(electron, 'query:run', { connectionId: electronId, requestId: 'grid-columns', request: atPage('san', 0, 100) })).body as ResultsResponse
+    const first = json.items[0]!.tuple as unknown as { id: string; attributes: { name: string; country: string } }[]
+    // A column no page has (the grid may show one the pages do not) is written empty, so the file keeps the grid's shape.
+    expect(rows[0]).toEqual(['1', first[0]!.attributes.name, first[0]!.id, first[0]!.attributes.country, ''])
+
+    nextSave = join(saveDir, 'chosen-columns.xlsx')
+    const again = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'xlsx', rows: 30, columns })
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-results.xlsx')
+    expect(await finished(electron, again.exportId)).toMatchObject({ state: 'done', rows: 30 })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(readFileSync(join(saveDir, 'chosen-columns.xlsx')) as unknown as Parameters<typeof book.xlsx.load>[0])
+    expect((book.getWorksheet('results')!.getRow(1).values as unknown[]).slice(1)).toEqual(expected)
+    // Formats that write items whole take no column choice.
+    nextSave = join(saveDir, 'chosen.json')
+    const items = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'json', rows: 5, columns })
+    expect(await finished(electron, items.exportId)).toMatchObject({ state: 'done', rows: 5 })
+    expect((JSON.parse(readFileSync(join(saveDir, 'chosen.json'), 'utf8')) as { tuple: unknown }[])[0]!.tuple).toEqual(json.items[0]!.tuple)
   })
 
   it('JSON of 250 rows is one array of the 250 items', async () => {
@@ -256,7 +286,7 @@ describe.skipIf(missing)('export', () => {
     expect(lines.pop()).toBe('')
     expect(lines).toHaveLength(150)
     for (const line of lines) expect(line).toMatch(/^<[^>\s]+> <[^>\s]+> (?:<[^>\s]+>|"(?:[^"\\]|\\.)*") \.$/)
-    expect(dialogsAsked.at(-1)?.defaultName).toBe('places-results.nt')
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-results.nt')
   })
 
   it('XLSX of 250 rows is one workbook with one header and 250 rows, numbers kept as numbers', async () => {
@@ -267,13 +297,13 @@ describe.skipIf(missing)('export', () => {
     const sheet = workbook.getWorksheet('results')!
     expect(sheet.rowCount).toBe(251)
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    expect(header.slice(0, 4)).toEqual(['rank', 'probability', '1.id', '1.class'])
+    expect(header.slice(0, 4)).toEqual(['rank', 'probability', 'id', 'class'])
     const ranks = Array.from({ length: 250 }, (_, i) => sheet.getRow(i + 2).getCell(1).value)
     expect(ranks).toEqual(Array.from({ length: 250 }, (_, i) => i + 1))
     const csv = readCsv((await exportFile('san-again.csv', electronId, search('san'), 'csv', 250)).bytes!.toString('utf8'))
-    const idColumn = header.indexOf('1.id') + 1
+    const idColumn = header.indexOf('id') + 1
     expect(Array.from({ length: 250 }, (_, i) => String(sheet.getRow(i + 2).getCell(idColumn).value))).toEqual(csv.slice(1).map((row) => row[2]))
-    expect(typeof sheet.getRow(2).getCell(header.indexOf('1.population') + 1).value).toBe('number')
+    expect(typeof sheet.getRow(2).getCell(header.indexOf('population') + 1).value).toBe('number')
   })
 
   it('Cancel stops the page in flight and leaves no file, partial or whole', async () => {
@@ -322,7 +352,7 @@ describe.skipIf(missing)('export', () => {
 
   it('browser host: a one-time download address, served once over HTTP as an attachment, then gone with its file', async () => {
     const started = (await call<ExportStatus>(browser, 'export:start', { connectionId: browserId, request: search('san'), format: 'csv', rows: 120 }))!
-    expect(started.fileName).toBe('places-results.csv')
+    expect(started.fileName).toBe('san-results.csv')
     const status = await finished(browser, started.exportId)
     expect(status).toMatchObject({ state: 'done', rows: 120 })
     expect(status.downloadUrl).toMatch(/^\/downloads\/[\w-]{43}$/)
@@ -344,7 +374,7 @@ describe.skipIf(missing)('export', () => {
     const first = await fetch(`${host.origin}${status.downloadUrl}`)
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(first.headers.get('content-disposition')).toBe(`attachment; filename="places-results.csv"; filename*=UTF-8''places-results.csv`)
+    expect(first.headers.get('content-disposition')).toBe(`attachment; filename="san-results.csv"; filename*=UTF-8''san-results.csv`)
     expect(first.headers.get('x-content-type-options')).toBe('nosniff')
     const bytes = Buffer.from(await first.arrayBuffer())
     exported.push(bytes)

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { SECRET_VARIABLE, copyAsText, curlText, pythonText, shellQuote, typeScriptText, type CopyAsConnection } from '../../src/shared/copy-as/copy-as'
 import type { QueryRequest } from '../../src/shared/query/model'
@@ -31,6 +31,9 @@ const sent = (base: string, r: QueryRequest) => buildUrl(base, { ...r, version: 
 
 const bashPrints = (script: string, env: Record<string, string> = {}) =>
   execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' })
+
+/** The curl text up to its token request, printing what that request was given. */
+const tokenRequestOnly = (text: string) => `${text.slice(0, text.indexOf('\nTOKEN=')).replace(/^TOKEN_REPLY=\$\(/m, 'OUT=$(')}\nprintf %s "$OUT"`
 
 describe('copy as', () => {
   it('every text names the secret variable (or no secret at all) and never a secret or token', () => {
@@ -70,16 +73,38 @@ describe('copy as', () => {
     const fakeCurl = `curl() { while [ $# -gt 0 ]; do case "$1" in --data-binary) cat; shift;; --data-urlencode) printf '%s\\n' "$2"; shift;; esac; shift; done; }\n`
     const hostile = { ...connection, clientId: HOSTILE, workspace: HOSTILE }
     const secret = `s3cr"et\\ $x \`y\` %d`
-    const body = bashPrints(fakeCurl + curlText(hostile, request).replace(/^TOKEN=\$\(/m, 'OUT=$(').replace(/ \\\n {2}\| sed .*\)$/m, ')') + '\nprintf %s "$OUT"', {
+    const body = bashPrints(fakeCurl + tokenRequestOnly(curlText(hostile, request)), {
       [SECRET_VARIABLE]: secret,
     })
     expect(JSON.parse(body)).toEqual({ WorkspaceName: HOSTILE, ClientId: HOSTILE, ClientSecret: secret, ForceReauth: false })
     const form = bashPrints(
-      fakeCurl + curlText({ ...hostile, tokenRequest: 'oauth' }, request).replace(/^TOKEN=\$\(/m, 'OUT=$(').replace(/ \\\n {2}\| sed .*\)$/m, ')') + '\nprintf %s "$OUT"',
+      fakeCurl + tokenRequestOnly(curlText({ ...hostile, tokenRequest: 'oauth' }, request)),
       { [SECRET_VARIABLE]: secret },
     )
     expect(form.split('\n')).toEqual(expect.arrayContaining([`client_secret=${secret}`]))
     expect(form).toContain(`client_id=${HOSTILE}`)
+  })
+
+  it('curl with the Demo\'s secret holds it as one shell word and needs no variable set; the plain text never does', () => {
+    const secret = `demo-'$(id)' "x" \\`
+    const filled = curlText(connection, request, { secret })
+    expect(filled).toContain("# The Demo's client secret, filled in: it changes every time Query Explorer starts")
+    expect(filled).not.toContain(':?Set')
+    const fakeCurl = `curl() { while [ $# -gt 0 ]; do case "$1" in --data-binary) cat; shift;; esac; shift; done; }\n`
+    expect(JSON.parse(bashPrints(fakeCurl + tokenRequestOnly(filled)))).toMatchObject({ ClientSecret: secret })
+    expect(curlText(connection, request)).not.toContain('filled in')
+  })
+
+  it('curl stops before the query, with a sentence on stderr and a non-zero status, when no token comes back', () => {
+    // A stand-in curl: the token route answers an error, and the query, were it sent, would print QUERY SENT.
+    const fakeCurl = `curl() { case "$*" in *Authorization*) echo 'QUERY SENT';; *) cat >/dev/null 2>&1 </dev/null; echo '{"error":"invalid_client"}';; esac; }\n`
+    for (const text of [curlText(connection, request), curlText({ ...connection, tokenRequest: 'oauth' }, request)]) {
+      const run = spawnSync('bash', ['-c', fakeCurl + text], { env: { PATH: process.env.PATH ?? '', [SECRET_VARIABLE]: 'wrong' }, encoding: 'utf8' })
+      expect(run.status).not.toBe(0)
+      expect(run.stdout).not.toContain('QUERY SENT')
+      expect(run.stderr).toMatch(/(^|\n)No token came back from https:\/\/auth\.example\.org\/(api\/auth|oauth\/token): check the client ID and the secret in QUERY_EXPLORER_CLIENT_SECRET\./)
+      expect(run.stderr).toContain('{"error":"invalid_client"}')
+    }
   })
 
   it('TypeScript and Python carry the chain and options as string literals that keep hostile text inside', () => {

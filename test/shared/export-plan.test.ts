@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exportFileName, exportPageRequest, exportRange, exportRefusal } from '../../src/shared/export/plan'
+import { exportFileName } from '../../src/shared/export/file-name'
+import { exportPageRequest, exportRange, exportRefusal } from '../../src/shared/export/plan'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { buildUrl } from '../../src/shared/query/url'
 
@@ -40,11 +41,36 @@ describe('the pages an export asks for', () => {
 })
 
 describe('the file name offered', () => {
-  it('is <api>-results.<ext>, safe on any file system', () => {
-    expect(exportFileName('places', 'csv')).toBe('places-results.csv')
-    expect(exportFileName('places', 'rdf')).toBe('places-results.nt')
-    expect(exportFileName('../../etc/passwd', 'json')).toBe('etc_passwd-results.json')
-    expect(exportFileName('Café API', 'xlsx')).toBe('Cafe_API-results.xlsx')
-    expect(exportFileName('', 'xml')).toBe('query-results.xml')
+  const search = (query: string, more: QueryRequest['steps'] = []): QueryRequest => ({
+    workspace: 'world',
+    api: 'places',
+    steps: [{ endpoint: 'search', parameters: { query } }, ...more],
+    responseType: 'results',
+    options: {},
+  })
+  const europe = search('san', [{ endpoint: 'continent:FILTER', parameters: { value: '1("Europe")' } }])
+
+  it('is the saved query\'s name, as a slug, and the response type: san-europe-results.csv', () => {
+    expect(exportFileName({ request: search('x'), savedQuery: 'San Europe' }, 'csv')).toBe('san-europe-results.csv')
+    expect(exportFileName({ request: search('x'), savedQuery: 'Ünïcode — Städte (2024)' }, 'xlsx')).toBe('unicode-stadte-2024-results.xlsx')
+    expect(exportFileName({ request: { ...search('x'), responseType: 'results,count' }, savedQuery: 'San' }, 'json')).toBe('san-results-count.json')
+    expect(exportFileName({ request: { ...search('x'), responseType: 'resultpage' }, savedQuery: 'San' }, 'rdf')).toBe('san-resultpage.nt')
+  })
+
+  it('without a saved query, is the search: its parameter values, a facet filter\'s selected values, an address\'s last segment', () => {
+    expect(exportFileName({ request: europe }, 'csv')).toBe('san-europe-results.csv')
+    expect(exportFileName({ request: europe, savedQuery: null }, 'csv')).toBe('san-europe-results.csv')
+    const iri = search('San José', [{ endpoint: 'country:FILTER', parameters: { value: '1("https://ex.org/country/ES")|1("https://ex.org/country/PT")' } }])
+    expect(exportFileName({ request: iri }, 'csv')).toBe('san-jose-es-pt-results.csv')
+    expect(exportFileName({ request: search('oslo', [{ endpoint: 'country:FILTER', parameters: { value: 'NO' } }]) }, 'xml')).toBe('oslo-no-results.xml')
+  })
+
+  it('falls back to the API, then to "query"; never a path, a hidden file or an endless name', () => {
+    expect(exportFileName({ request: { ...search(''), steps: [] } }, 'csv')).toBe('places-results.csv')
+    expect(exportFileName({ request: { ...search('../../etc/passwd'), api: 'x' } }, 'json')).toBe('etc-passwd-results.json')
+    expect(exportFileName({ request: { ...search('...'), api: '..' } }, 'xml')).toBe('query-results.xml')
+    const long = exportFileName({ request: search('word '.repeat(100)) }, 'csv')
+    expect(long.length).toBeLessThanOrEqual(80 + '-results.csv'.length)
+    expect(long).toMatch(/^word(-word)+-results\.csv$/)
   })
 })

@@ -13,6 +13,7 @@ import { connectionHandlers } from '../ipc/handlers/connection-handlers'
 import { ExportJobs } from '../export/export-jobs'
 import { exportHandlers } from '../ipc/handlers/export-handlers'
 import { compareHandlers } from '../ipc/handlers/compare-handlers'
+import { copyAsHandlers } from '../ipc/handlers/copy-as-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { testHandlers } from '../ipc/handlers/test-handlers'
 import { TestRuns } from '../test-cases/test-runs'
@@ -110,6 +111,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
+    ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
   }
   return {
     dispatch: createDispatcher(handlers, log),

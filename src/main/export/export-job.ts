@@ -13,6 +13,8 @@ export interface ExportJobSpec {
   /** The request whose rows are exported; its `options.offset` is the first row. */
   request: QueryRequest
   rows: number
+  /** csv and xlsx: the grid's columns by key, in order; null: every column the pages hold. */
+  columns: string[] | null
   target: QueryTarget
   /** The complete file's path, and the name the user sees. */
   path: string
@@ -87,7 +89,7 @@ export class ExportJob {
     let writer: FormatWriter | null = null
     let renamed = false
     try {
-      writer = await this.threads.start(spec.format, { file: spec.tempPath, spool: spec.spoolPath }, spec.rows, signal)
+      writer = await this.threads.start(spec.format, { file: spec.tempPath, spool: spec.spoolPath }, spec.rows, spec.columns, signal)
       let offset = spec.request.options.offset ?? 0
       while (this.written < spec.rows) {
         signal.throwIfAborted()

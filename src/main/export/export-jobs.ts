@@ -6,10 +6,10 @@ import {
   EXPORT_EXTENSIONS,
   EXPORT_FORMAT_DESCRIPTIONS,
   EXPORT_PAGE_SIZE,
-  exportFileName,
   exportPageRequest,
   exportRefusal,
 } from '../../shared/export/plan'
+import { exportFileName } from '../../shared/export/file-name'
 import type { ExportFormat, ExportStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
@@ -44,6 +44,10 @@ export interface ExportStart {
   request: QueryRequest
   format: ExportFormat
   rows: number
+  /** csv and xlsx: the grid's columns by key, in order; left out: every column the pages hold. */
+  columns?: string[] | undefined
+  /** The saved query the rows come from: it names the file. */
+  savedQuery?: string | undefined
 }
 
 /**
@@ -72,7 +76,7 @@ export class ExportJobs {
     this.ready = this.prepareFolders().catch((error: unknown) => deps.log.error('exports: the exports folder could not be prepared', error))
   }
 
-  async start({ connectionId, request, format, rows }: ExportStart): Promise<ExportStatus | null> {
+  async start({ connectionId, request, format, rows, columns, savedQuery }: ExportStart): Promise<ExportStatus | null> {
     const refusal = exportRefusal(request)
     if (refusal) throw new ExplorerError('validation', refusal)
     // The first page is checked now, so a request that cannot be sent is refused before any dialog or file.
@@ -83,7 +87,7 @@ export class ExportJobs {
     await this.ready
 
     const id = randomUUID()
-    const suggested = exportFileName(request.api, format)
+    const suggested = exportFileName({ request, savedQuery }, format)
     let path: string
     let fileName: string
     if (this.deps.dialogs) {
@@ -107,6 +111,7 @@ export class ExportJobs {
         format,
         request,
         rows,
+        columns: format === 'csv' || format === 'xlsx' ? (columns ?? null) : null,
         target,
         path,
         fileName,

@@ -31,7 +31,8 @@ export interface WriterPaths {
   spool: string
 }
 
-export async function createWriter(format: ExportFormat, paths: WriterPaths, rowsWanted: number): Promise<FormatWriter> {
+/** `columns`: the grid's columns for csv and xlsx (null: all); the other formats write items whole. */
+export async function createWriter(format: ExportFormat, paths: WriterPaths, rowsWanted: number, columns: readonly string[] | null = null): Promise<FormatWriter> {
   switch (format) {
     case 'json':
       return new JsonWriter(await OutputFile.create(paths.file))
@@ -40,9 +41,9 @@ export async function createWriter(format: ExportFormat, paths: WriterPaths, row
     case 'rdf':
       return new NTriplesWriter(await OutputFile.create(paths.file))
     case 'csv':
-      return CsvWriter.open(paths)
+      return CsvWriter.open(paths, columns)
     case 'xlsx':
-      return XlsxWriter.open(paths)
+      return XlsxWriter.open(paths, columns)
   }
 }
 

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { alignment, columnKeys, columnName, mergeColumns, realign, tooManyColumns } from '../../shared/export/columns'
+import { readableHeaders, writtenColumns } from '../../shared/export/headers'
 import { ExplorerError } from '../../shared/ipc/errors'
 
 /** A cell of a csv or xlsx page, as read: text (csv), or the workbook's typed value (xlsx). */
@@ -11,17 +12,22 @@ export type Cell = string | number | boolean | null
  * (SERVICE-CONTRACT: a page names the attributes seen on it), so it is known
  * only at the end; holding 100,000 rows in memory until then is what this
  * avoids. Each page's rows go to the spool file as one JSON line; at the end
- * they are read back a page at a time and moved under the union's columns.
+ * they are read back a page at a time and moved under the columns written:
+ * the grid's (the Columns choice), or the whole union.
  */
 export class TableSpool {
   private union: string[] = []
   private readonly pages: { keys: string[]; at: number; length: number }[] = []
   private size = 0
 
-  private constructor(private readonly handle: FileHandle) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    /** The grid's columns by key (`1.name`), in order; null: every column the pages hold. */
+    private readonly chosen: readonly string[] | null,
+  ) {}
 
-  static async open(path: string): Promise<TableSpool> {
-    return new TableSpool(await open(path, 'wx+', 0o600))
+  static async open(path: string, chosen: readonly string[] | null = null): Promise<TableSpool> {
+    return new TableSpool(await open(path, 'wx+', 0o600), chosen)
   }
 
   /** Bytes kept so far. */
@@ -41,19 +47,24 @@ export class TableSpool {
     this.size += line.length
   }
 
-  /** The header of the file: every column seen, named as the pages named them. */
+  private written(): string[] {
+    return writtenColumns(this.union, this.chosen)
+  }
+
+  /** The header of the file: the columns written, named for a reader (`name`, not `1.name`: shared/export/headers.ts). */
   header(): string[] {
-    return this.union.map(columnName)
+    return readableHeaders(this.written().map(columnName))
   }
 
   /** Each page's rows, under the header's columns; `empty` where a page had no such column. */
   async *rows<T extends Cell>(empty: T, signal?: AbortSignal): AsyncGenerator<Cell[][]> {
+    const written = this.written()
     for (const page of this.pages) {
       signal?.throwIfAborted()
       const buffer = Buffer.alloc(page.length)
       await this.handle.read(buffer, 0, page.length, page.at)
       const rows = JSON.parse(buffer.toString('utf8')) as Cell[][]
-      const map = alignment(this.union, page.keys)
+      const map = alignment(written, page.keys)
       yield rows.map((row) => realign<Cell>(row, map, empty))
     }
   }

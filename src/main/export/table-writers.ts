@@ -13,8 +13,9 @@ const MAX_XLSX_PAGE_UNPACKED = 8 * 1024 * 1024
 const UTF8_BOM = '\uFEFF'
 
 /**
- * CSV: one header, the union of the pages' columns (first-seen order), then
- * every page's rows moved under it, RFC 4180, UTF-8.
+ * CSV: one header (the grid's columns, or the union of the pages' columns
+ * in first-seen order, named for a reader), then every page's rows moved
+ * under it, RFC 4180, UTF-8.
  */
 export class CsvWriter implements FormatWriter {
   private constructor(
@@ -22,8 +23,8 @@ export class CsvWriter implements FormatWriter {
     private readonly path: string,
   ) {}
 
-  static async open(paths: WriterPaths): Promise<CsvWriter> {
-    return new CsvWriter(await TableSpool.open(paths.spool), paths.file)
+  static async open(paths: WriterPaths, columns: readonly string[] | null): Promise<CsvWriter> {
+    return new CsvWriter(await TableSpool.open(paths.spool, columns), paths.file)
   }
 
   private out: OutputFile | null = null
@@ -68,7 +69,7 @@ export class CsvWriter implements FormatWriter {
  * XLSX. A workbook is a zip archive, so pages cannot be joined as bytes:
  * each page is asked as xlsx (so a server that refuses xlsx says so, and
  * numbers stay numbers, as the server typed them), its sheet is read, and
- * one workbook is written at the end with the union of the pages' columns.
+ * one workbook is written at the end with the columns CSV would have.
  * Even a single page is rewritten, not copied: the file then holds values
  * only, never a formula or anything else a server's workbook might carry.
  */
@@ -80,8 +81,8 @@ export class XlsxWriter implements FormatWriter {
     private readonly path: string,
   ) {}
 
-  static async open(paths: WriterPaths): Promise<XlsxWriter> {
-    return new XlsxWriter(await TableSpool.open(paths.spool), paths.file)
+  static async open(paths: WriterPaths, columns: readonly string[] | null): Promise<XlsxWriter> {
+    return new XlsxWriter(await TableSpool.open(paths.spool, columns), paths.file)
   }
 
   get bytes(): number {

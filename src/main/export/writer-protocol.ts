@@ -9,7 +9,7 @@ import type { WriterPaths } from './format-writer'
  */
 
 export type WriterRequest =
-  | { id: number; op: 'open'; format: ExportFormat; paths: WriterPaths; rowsWanted: number }
+  | { id: number; op: 'open'; format: ExportFormat; paths: WriterPaths; rowsWanted: number; columns: string[] | null }
   | { id: number; op: 'page'; body: Uint8Array; asked: number }
   | { id: number; op: 'finish' }
   | { id: number; op: 'abandon' }

@@ -42,11 +42,11 @@ export class WriterThreads {
   private readonly all = new Set<Worker>()
 
   /** A writer of `format` on a thread of its own for this export; `signal` (its cancel) stops the thread at once. */
-  async start(format: ExportFormat, paths: WriterPaths, rowsWanted: number, signal: AbortSignal): Promise<FormatWriter> {
+  async start(format: ExportFormat, paths: WriterPaths, rowsWanted: number, columns: string[] | null, signal: AbortSignal): Promise<FormatWriter> {
     const worker = this.idle.pop() ?? this.spawn()
     worker.ref()
     const writer = new ThreadWriter(worker, signal, (reusable) => this.release(worker, reusable))
-    await writer.open(format, paths, rowsWanted)
+    await writer.open(format, paths, rowsWanted, columns)
     return writer
   }
 
@@ -129,9 +129,9 @@ class ThreadWriter implements FormatWriter {
     return this.written
   }
 
-  async open(format: ExportFormat, paths: WriterPaths, rowsWanted: number): Promise<void> {
+  async open(format: ExportFormat, paths: WriterPaths, rowsWanted: number, columns: string[] | null): Promise<void> {
     try {
-      await this.send({ id: ++ThreadWriter.nextId, op: 'open', format, paths, rowsWanted })
+      await this.send({ id: ++ThreadWriter.nextId, op: 'open', format, paths, rowsWanted, columns })
     } catch (error) {
       this.end(this.stopped === null)
       throw error

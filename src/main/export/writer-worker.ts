@@ -24,7 +24,7 @@ function crossing(error: unknown): CrossingError {
 
 async function serve(request: WriterRequest): Promise<number> {
   if (request.op === 'open') {
-    writer = await createWriter(request.format, request.paths, request.rowsWanted)
+    writer = await createWriter(request.format, request.paths, request.rowsWanted, request.columns)
     return 0
   }
   const current = writer

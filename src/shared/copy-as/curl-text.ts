@@ -6,6 +6,9 @@ import { shellWord } from './literals'
  * "Copy as curl": the token request the connection makes, then the request's
  * exact URL with that token, for bash and a POSIX userland. The secret stays
  * in the environment: it reaches curl through an argument the shell expands.
+ * When no token comes back the query is not sent: the text says why on
+ * stderr and ends with a non-zero status (with `false`, not `exit`, so that
+ * pasting it into a terminal does not close the terminal).
  */
 
 /**
@@ -14,33 +17,53 @@ import { shellWord } from './literals'
  */
 const EXTRACT_TOKEN = `sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p'`
 
-export function curlText(connection: CopyAsConnection, request: QueryRequest): string {
+/** The Demo's secret, written into the text by the main process alone (copy-as:demo-with-secret): it changes every start and reaches nothing but this machine. */
+export interface FilledSecret {
+  secret: string
+}
+
+export function curlText(connection: CopyAsConnection, request: QueryRequest, filled?: FilledSecret): string {
   const plan = copyPlan(connection, request)
   const token = plan.token
   if (token.kind === 'none') return `curl -s ${shellWord(plan.url)}\n`
-  const lines = [
-    `# The client secret is read from ${SECRET_VARIABLE} in the environment; it is never written here.`,
-    `: "\${${SECRET_VARIABLE}:?Set ${SECRET_VARIABLE} to the client secret first}"`,
-  ]
+  const lines = filled
+    ? [
+        `# The Demo's client secret, filled in: it changes every time Query Explorer starts, and the Demo it opens runs on this machine only.`,
+        `${SECRET_VARIABLE}=${shellWord(filled.secret)}`,
+      ]
+    : [
+        `# The client secret is read from ${SECRET_VARIABLE} in the environment; it is never written here.`,
+        `: "\${${SECRET_VARIABLE}:?Set ${SECRET_VARIABLE} to the client secret first}"`,
+      ]
+  let tokenUrl: string
   if (token.kind === 'oauth') {
+    tokenUrl = `${token.authUrl}/oauth/token`
     lines.push(
-      `TOKEN=$(curl -s -X POST ${shellWord(`${token.authUrl}/oauth/token`)} \\`,
+      `TOKEN_REPLY=$(curl -sS -X POST ${shellWord(tokenUrl)} \\`,
       `  --data-urlencode 'grant_type=client_credentials' \\`,
       `  --data-urlencode ${shellWord(`client_id=${token.clientId}`)} \\`,
       `  --data-urlencode "client_secret=$${SECRET_VARIABLE}" \\`,
-      `  --data-urlencode ${shellWord(`audience=${token.audience}`)} \\`,
-      `  | ${EXTRACT_TOKEN})`,
+      `  --data-urlencode ${shellWord(`audience=${token.audience}`)})`,
     )
   } else {
+    tokenUrl = `${token.authUrl}/api/auth`
     // The secret goes through printf's argument, not the format, so a `%` or `\` in it stays as it is; only `"` and `\` need JSON escaping.
     const before = JSON.stringify({ WorkspaceName: token.workspace, ClientId: token.clientId }).slice(0, -1)
     lines.push(
       `SECRET_JSON=$(printf '%s' "$${SECRET_VARIABLE}" | sed 's/[\\\\"]/\\\\&/g')`,
-      `TOKEN=$(printf '%s"ClientSecret":"%s","ForceReauth":false}' ${shellWord(before + ',')} "$SECRET_JSON" \\`,
-      `  | curl -s -X POST ${shellWord(`${token.authUrl}/api/auth`)} -H 'Content-Type: application/json-patch+json' -H 'Accept: */*' --data-binary @- \\`,
-      `  | ${EXTRACT_TOKEN})`,
+      `TOKEN_REPLY=$(printf '%s"ClientSecret":"%s","ForceReauth":false}' ${shellWord(before + ',')} "$SECRET_JSON" \\`,
+      `  | curl -sS -X POST ${shellWord(tokenUrl)} -H 'Content-Type: application/json-patch+json' -H 'Accept: */*' --data-binary @-)`,
     )
   }
-  lines.push(`curl -s -H "Authorization: Bearer $TOKEN" ${shellWord(plan.url)}`)
+  const why = `No token came back from ${tokenUrl}: check the client ID and ${filled ? "that Query Explorer is still running (the Demo's secret changes every start)" : `the secret in ${SECRET_VARIABLE}`}. The auth server answered:`
+  lines.push(
+    `TOKEN=$(printf '%s' "$TOKEN_REPLY" | ${EXTRACT_TOKEN})`,
+    `if [ -z "$TOKEN" ]; then`,
+    `  printf '%s\\n' ${shellWord(why)} "$TOKEN_REPLY" >&2`,
+    `  false`,
+    `else`,
+    `  curl -s -H "Authorization: Bearer $TOKEN" ${shellWord(plan.url)}`,
+    `fi`,
+  )
   return lines.join('\n') + '\n'
 }

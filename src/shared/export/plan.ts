@@ -68,21 +68,6 @@ export function exportPageRequest(base: QueryRequest, offset: number, count: num
   return { ...rest, responseType: 'results', options }
 }
 
-/** `<api>-results.<ext>`, with anything a file system or a header might misread replaced. */
-export function exportFileName(api: string, format: ExportFormat): string {
-  const stem = safeFileStem(api) || 'query'
-  return `${stem}-results.${EXPORT_EXTENSIONS[format]}`
-}
-
-/** Letters, digits, dot, dash and underscore only; no leading dot (a hidden file); at most 100 characters. */
-export function safeFileStem(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 100)
-}
-
 /** What "Rows" offers in the export dialog. */
 export type ExportRowsChoice = 'page' | 'loaded' | 'upTo'
 

@@ -1,12 +1,16 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue'
+import { computed, onBeforeUnmount, ref, type Ref } from 'vue'
+import { exportFileName } from '../../../shared/export/file-name'
+import { readableHeaders } from '../../../shared/export/headers'
 import { EXPORT_FORMAT_DESCRIPTIONS, EXPORT_FORMAT_LABELS, exportRange, type ExportRowsChoice } from '../../../shared/export/plan'
+import type { Column } from '../../../shared/results/table'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat, type ExportStatus } from '../../../shared/ipc/contract'
 import { call, errorMessage } from '../../api/explorer-client'
 import { pollUntilDone } from '../../composables/poll-until-done'
 import { useModalDialog } from '../../composables/useModalDialog'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
+import { useWorkspaceStore } from '../../stores/workspace'
 
 /** How often a running export's progress is asked for. */
 const POLL_MS = 250
@@ -18,15 +22,33 @@ const number = (value: number) => value.toLocaleString('en-US')
  * main process (this window never holds its bytes), progress polled until it
  * ends. Closing the dialog while an export runs leaves it running; its end is
  * announced in a toast, and the Export button shows the dialog again.
+ * A table (CSV, XLSX) has the grid's columns (its Columns choice) unless the
+ * user asks for every one; the file is named after the saved query or the
+ * search; after Load more the loaded rows are what is offered first.
  */
-export function useExportDialog(open: Ref<boolean>) {
+export function useExportDialog(open: Ref<boolean>, gridColumns: () => readonly Column[]) {
   const query = useQueryStore()
   const toasts = useToastsStore()
+  const workspace = useWorkspaceStore()
   const { shown, shownOffset, shownCount, items, edited, total } = storeToRefs(query)
 
   const format = ref<ExportFormat>('csv')
   const rowsChoice = ref<ExportRowsChoice>('page')
   const upTo = ref<number | string>(DEFAULT_UP_TO)
+  /** grid: the columns the grid shows, in its order; all: every column the service sends. */
+  const columnsChoice = ref<'grid' | 'all'>('grid')
+  const tabular = computed(() => format.value === 'csv' || format.value === 'xlsx')
+  /** The header the grid's columns get in the file (shared/export/headers.ts), for the choice's description. */
+  const gridHeader = computed(() => readableHeaders(gridColumns().map((column) => column.key)))
+  const columnsText = computed(() => {
+    const names = gridHeader.value
+    const shown = names.slice(0, 6).join(', ')
+    return `${names.length} columns: ${shown}${names.length > 6 ? ', …' : ''}`
+  })
+  const fileName = computed(() => {
+    const source = shown.value
+    return source ? exportFileName({ request: source.request, savedQuery: workspace.savedQuery }, format.value) : ''
+  })
   /** choosing: the form; starting: waiting for export:start (and Electron's save dialog); running: progress. */
   const phase = ref<'choosing' | 'starting' | 'running'>('choosing')
   const status = ref<ExportStatus | null>(null)
@@ -60,7 +82,10 @@ export function useExportDialog(open: Ref<boolean>) {
   const { dialog } = useModalDialog({
     open: () => open.value,
     beforeOpen: () => {
-      if (phase.value === 'choosing' && rowsChoice.value === 'loaded' && !hasLoaded.value) rowsChoice.value = 'page'
+      if (phase.value !== 'choosing') return
+      // After Load more the rows loaded are what the user is looking at; a number typed for "Up to" is kept.
+      if (hasLoaded.value && rowsChoice.value !== 'upTo') rowsChoice.value = 'loaded'
+      else if (!hasLoaded.value && rowsChoice.value === 'loaded') rowsChoice.value = 'page'
     },
     // The format chosen (arrow keys change it), or Cancel while an export runs; not the × that showModal would pick.
     focus: 'input[name="export-format"]:checked, .export-dialog__footer .button',
@@ -94,7 +119,16 @@ export function useExportDialog(open: Ref<boolean>) {
     note.value = null
     phase.value = 'starting'
     try {
-      const started = await call('export:start', { connectionId: source.connectionId, request, format: format.value, rows: Math.min(rows, MAX_EXPORT_ROWS) })
+      const columns = tabular.value && columnsChoice.value === 'grid' ? gridColumns().map((column) => column.key) : []
+      const savedQuery = workspace.savedQuery
+      const started = await call('export:start', {
+        connectionId: source.connectionId,
+        request,
+        format: format.value,
+        rows: Math.min(rows, MAX_EXPORT_ROWS),
+        ...(columns.length > 0 ? { columns } : {}),
+        ...(savedQuery ? { savedQuery } : {}),
+      })
       if (!started) {
         // The user closed the save dialog: nothing was started.
         phase.value = 'choosing'
@@ -187,5 +221,6 @@ export function useExportDialog(open: Ref<boolean>) {
   return {
     dialog, format, formats, rowsChoice, upTo, upToProblem, maxRows, phase, status, failure, note, edited,
     hasLoaded, pageRange, loadedRange, progressText, progressValue, progressMax, chooseUpTo, start, cancel, close,
+    columnsChoice, tabular, columnsText, fileName,
   }
 }
