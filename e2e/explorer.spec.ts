@@ -184,8 +184,53 @@ test('builds search, a two-option facet filter and a numeric filter by pointing 
   await page.getByRole('group', { name: 'Step 2' }).getByRole('switch', { name: 'Step on' }).uncheck()
   await expect(urlBox(page)).not.toHaveValue(/population/)
 
-  await country.getByRole('button', { name: 'Clear' }).click()
+  await country.getByRole('button', { name: 'Clear country' }).click()
   await expect(urlBox(page)).not.toHaveValue(/country:FILTER/)
+})
+
+test('an empty step is left out of the URL, keeps the facet lists whole and is named at Run; parameters follow their endpoint', async ({ page, app }) => {
+  await page.goto(await app.pageUrl())
+  await search(page, 'san')
+  const summary = page.getByText(/^Rows 1–10 of/)
+  await expect(summary).toHaveText('Rows 1–10 of 5,628')
+  const before = await urlBox(page).inputValue()
+
+  await page.getByRole('button', { name: 'Add step' }).click()
+  const empty = page.getByRole('group', { name: 'Step 2' })
+  await expect(empty.getByText('Empty: not in the URL until it has an endpoint.')).toBeVisible()
+  await expect(urlBox(page)).toHaveValue(before)
+  await expect(urlBox(page)).not.toHaveValue(/\/e\/\//)
+
+  // The facet lists are asked with the chain as sent: ticking Spain leaves the other countries listed.
+  const country = page.getByRole('group', { name: 'country' })
+  await country.getByRole('checkbox', { name: 'Spain' }).check()
+  await expect(country.getByRole('checkbox', { name: 'Spain' })).toBeChecked()
+  await expect(country.getByRole('checkbox', { name: 'Italy' })).toBeVisible()
+  await expect(urlBox(page)).toHaveValue(/\/e\/country:FILTER\//)
+  await expect(urlBox(page)).not.toHaveValue(/\/e\/\//)
+
+  // Run names the empty card (still Step 2: the filter went last) and sends nothing.
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Step 2 is empty: choose its endpoint, or remove the step' })).toBeVisible()
+  await expect(empty.getByText('Step 2 is empty: choose its endpoint, or remove the step')).toBeVisible()
+
+  // Given an endpoint, it is sent with its parameters; cleared, its parameters go with it.
+  const endpoint = empty.getByRole('combobox', { name: 'Endpoint' })
+  await endpoint.fill('population')
+  await endpoint.dispatchEvent('change')
+  await empty.getByRole('textbox', { name: 'min' }).fill('5000')
+  await empty.getByRole('textbox', { name: 'max' }).fill('90000')
+  await expect(urlBox(page)).toHaveValue(/\/e\/population\/p\/min\/5000\/p\/max\/90000\//)
+  await endpoint.fill('')
+  await endpoint.press('Tab')
+  await expect(empty.getByRole('textbox', { name: 'min' })).toHaveCount(0)
+  await expect(urlBox(page)).not.toHaveValue(/population|\/p\/min\/|\/e\/\//)
+
+  // Removed, it no longer stands in the way.
+  await empty.getByRole('button', { name: 'Remove step' }).click()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(summary).not.toHaveText('Rows 1–10 of 5,628')
+  await expect(page.getByRole('alert')).toHaveCount(0)
 })
 
 test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ page, app }) => {

@@ -117,10 +117,11 @@ test('the example workspace: 9 cases pass; on config production exactly the two 
   await expect(allCases(page).filter({ hasText: '✓ passed' })).toHaveCount(9)
   await expect(caseItem(page, 'Berlin, Germany, is in the top 1')).toContainText(/\d+ ms/)
 
-  // The Demo with config production.
-  await region(page).getByRole('combobox', { name: 'Run on' }).selectOption({ label: 'Demo' })
+  // The Demo with config production: the Config picker is there from the start, and choosing it runs the cases on their Demo.
+  await expect(region(page).getByRole('combobox', { name: 'Target config', exact: true })).toBeVisible()
   await expect(region(page).getByRole('combobox', { name: 'Target config', exact: true }).getByRole('option', { name: 'production' })).toBeAttached()
   await region(page).getByRole('combobox', { name: 'Target config', exact: true }).selectOption('production')
+  await expect(region(page).getByRole('combobox', { name: 'Run on' }).getByRole('option', { selected: true })).toHaveText('Demo')
   await runTests(page)
   await expect(summary(page)).toContainText('7 passed, 2 failed')
   await expect(summary(page)).toContainText('on Demo, config production')
@@ -128,7 +129,7 @@ test('the example workspace: 9 cases pass; on config production exactly the two 
   for (const name of PRODUCTION_FAILS) await expect(caseItem(page, name)).toContainText('✗ failed')
 
   const ranked = caseItem(page, PRODUCTION_FAILS[0]!)
-  await expect(ranked.getByRole('list', { name: `Why “${PRODUCTION_FAILS[0]}” failed` })).toContainText(/3167796 at rank ≤ 1: expected rank ≤ 1, got (rank \d+|not in the top 1)/)
+  await expect(ranked.getByRole('list', { name: `Why “${PRODUCTION_FAILS[0]}” failed` })).toContainText('San Potito Sannitico (3167796) expected at rank 1 or better, found at rank 9')
   const snapshot = caseItem(page, PRODUCTION_FAILS[1]!)
   await expect(snapshot).toContainText(/snapshot of the top 5 \(RBO ≥ 0\.9\): expected RBO ≥ 0\.9, got RBO 0\.\d+, \d of 5 shared/)
   const diff = snapshot.getByRole('table', { name: 'Rank diff against the snapshot' })
@@ -136,8 +137,8 @@ test('the example workspace: 9 cases pass; on config production exactly the two 
   await expect(diff.getByRole('columnheader')).toHaveText(['Snapshot', 'Now', 'Move', 'Item'])
   // Sanaa leads on production and was nowhere in the default snapshot.
   await expect(diff.getByRole('row').filter({ hasText: 'Sanaa' })).toContainText(/–\s*1\s*new/)
-  // San Potito Sannitico led the default snapshot and is out of production's top 5 (a recorded id carries no label).
-  await expect(diff.getByRole('row').filter({ hasText: '3167796' })).toContainText(/^\s*1\s*–\s*gone/)
+  // San Potito Sannitico led the default snapshot and is out of production's top 5: named as the snapshot recorded it.
+  await expect(diff.getByRole('row').filter({ hasText: '3167796' })).toContainText(/^\s*1\s*–\s*gone\s*San Potito Sannitico/)
 
   // The failures fold away and come back.
   await snapshot.getByRole('button', { name: 'Hide details' }).click()
@@ -225,6 +226,27 @@ test('Add test from current query: the case appears and passes; edited to expect
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(edited).toHaveCount(0)
   await expect(allCases(page)).toHaveCount(9)
+})
+
+test('Add test from current query with a saved query selected: the case runs that query and is named after it', async ({ page, app }) => {
+  await openApp(page, app, DESKTOP)
+  await openWorld(page)
+  await unfold(page)
+  const saved = savedPanel(page).getByRole('list', { name: 'Queries in this workspace' })
+  if (!(await saved.isVisible())) await savedPanel(page).getByRole('button', { name: 'Saved queries' }).click()
+  await saved.getByRole('button', { name: /^San, default ranking on / }).click()
+  await expect(queryBox(page)).toHaveValue('san')
+
+  await region(page).getByRole('button', { name: 'Add test from current query' }).click()
+  const added = caseItem(page, 'San, default ranking')
+  await expect(added).toBeVisible()
+  await expect(added).toContainText('runs San, default ranking')
+  await expect(added).not.toContainText('own query')
+  const file = ((await app.invoke('workspace:current', {})).data as { workspace: { tests: { name: string; query?: string; request?: unknown }[] } }).workspace.tests
+  expect(file.at(-1)).toEqual(expect.objectContaining({ name: 'San, default ranking', query: 'San, default ranking' }))
+  expect(file.at(-1)!.request).toBeUndefined()
+  await added.getByRole('button', { name: 'Run test' }).click()
+  await expect(added).toContainText('✓ passed')
 })
 
 test('a slow run shows its progress ("0 of 9") and stops on Cancel', async ({ page, app }) => {

@@ -96,14 +96,18 @@ test('a faceted query saved, downloaded in the workspace, back after a reload, a
   await expect(heading(page)).toHaveText(/Untitled workspace\s*unsaved/)
   await expect(queryItem(page, 'Big Spanish cities')).toContainText('on Demo')
 
+  // Never saved: a name is asked first, and the download and the workspace take it.
   const downloading = page.waitForEvent('download')
   await panel(page).getByRole('button', { name: 'Save workspace' }).click()
+  const naming = page.getByRole('dialog', { name: 'Save workspace' })
+  await naming.getByRole('textbox', { name: 'Workspace name' }).fill('Spanish cities')
+  await naming.getByRole('button', { name: 'Save', exact: true }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('Untitled workspace.qxw.json')
+  expect(download.suggestedFilename()).toBe('Spanish cities.qxw.json')
   const saved = testInfo.outputPath('saved.qxw.json')
   await download.saveAs(saved)
-  await expect(page.getByRole('status').filter({ hasText: 'Saved as a download: Untitled workspace.qxw.json' })).toBeVisible()
-  await expect(heading(page)).toHaveText('Untitled workspace')
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as a download: Spanish cities.qxw.json' })).toBeVisible()
+  await expect(heading(page)).toHaveText('Spanish cities')
   const file = JSON.parse(readFileSync(saved, 'utf8'))
   expect(file.format).toBe('query-explorer-workspace')
   expect(file.queries).toHaveLength(1)
@@ -118,12 +122,14 @@ test('a faceted query saved, downloaded in the workspace, back after a reload, a
   // A reload: the workspace, the query chosen and the chain are back, and nothing ran.
   await draftKept(app, (draft) => draft?.savedQuery === 'Big Spanish cities')
   await page.reload()
-  await expect(heading(page)).toHaveText('Untitled workspace')
+  await expect(heading(page)).toHaveText('Spanish cities')
   await expect(queryButton(page, 'Big Spanish cities')).toHaveAttribute('aria-current', 'true')
   await expect(queryBox(page)).toHaveValue('san')
   await expect(page.getByRole('group', { name: 'Step 2' }).getByRole('textbox', { name: 'value' })).toHaveValue('1("ES")')
   await expect(queryItem(page, 'Big Spanish cities')).not.toContainText('unsaved')
-  await expect(page.getByText('Build a query and press Run.')).toBeVisible()
+  // The query is back and ready: the page says to run it, not to build one.
+  await expect(page.getByText('“Big Spanish cities” is ready to run.')).toBeVisible()
+  await expect(page.getByText('Build a query and press Run.')).toHaveCount(0)
   await screenshotsBothSizes(page, 'saved-queries')
 
   // A colleague: another app, another data folder, its demo on another port. The file's Demo runs on theirs.
@@ -140,7 +146,7 @@ test('a faceted query saved, downloaded in the workspace, back after a reload, a
     await queryButton(theirs, 'Big Spanish cities').click()
     await expect(theirs.getByRole('status').filter({ hasText: /Runs on Demo/ })).toBeVisible()
     await expect(theirs.getByRole('group', { name: 'Step 2' }).getByRole('textbox', { name: 'value' })).toHaveValue('1("ES")')
-    await expect(theirs.getByText('Build a query and press Run.')).toBeVisible()
+    await expect(theirs.getByText('“Big Spanish cities” is ready to run.')).toBeVisible()
     await run(theirs)
     expect(await gridNames(theirs)).toEqual(names)
   } finally {
@@ -168,6 +174,8 @@ test('a restart on the same data folder gives back the open workspace and the un
     await openApp(page, host, LAPTOP)
     await expect(heading(page)).toHaveText(/Untitled workspace\s*unsaved/)
     await expect(queryBox(page)).toHaveValue('madrid spain')
+    await expect(page.getByText('“Madrid” is ready to run.')).toBeVisible()
+    await expect(page.getByText('Fill in the search step', { exact: false })).toHaveCount(0)
     await expand(page)
     await expect(queryButton(page, 'Madrid')).toHaveAttribute('aria-current', 'true')
     await expect(queryItem(page, 'Madrid')).toContainText('unsaved')
@@ -429,17 +437,39 @@ test('the recent workspaces are in the Open menu and reopen the copy kept', asyn
   await expect(queryButton(page, 'Big Spanish cities')).toBeVisible()
 })
 
-test('Ctrl+S saves the workspace, as a download in the browser, and never the page', async ({ page, app }) => {
+test('Ctrl+S saves the workspace, as a download in the browser, and never the page; an untitled one is named first', async ({ page, app }) => {
   await app.invoke('workspace:save-query', { name: 'Madrid', connectionId: 'demo', request: madrid() })
   await openApp(page, app, LAPTOP)
   await expect(heading(page)).toHaveText(/Untitled workspace\s*unsaved/)
   await queryBox(page).click()
-  const downloading = page.waitForEvent('download')
+  let downloads = 0
+  page.on('download', () => void downloads++)
   await page.keyboard.press('Control+s')
-  expect((await downloading).suggestedFilename()).toBe('Untitled workspace.qxw.json')
-  await expect(heading(page)).toHaveText('Untitled workspace')
+  // Never saved: the name comes first, and nothing is downloaded as "Untitled workspace".
+  const naming = page.getByRole('dialog', { name: 'Save workspace' })
+  const name = naming.getByRole('textbox', { name: 'Workspace name' })
+  await expect(name).toBeFocused()
+  await naming.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(naming.getByRole('alert')).toHaveText('Type a name for the workspace.')
+  await name.fill('madrid/spain')
+  await naming.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(naming.getByRole('alert')).toHaveText('Workspace name: a name cannot hold / or \\.')
+  expect(downloads).toBe(0)
+  await name.fill('Madrid queries')
+  const downloading = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  expect((await downloading).suggestedFilename()).toBe('Madrid queries.qxw.json')
+  await expect(naming).toBeHidden()
+  await expect(heading(page)).toHaveText('Madrid queries')
   // Why it is a download is said with the first save.
   await expect(page.getByRole('status').filter({ hasText: 'Saved as a download' })).toContainText('A page cannot write to the file you opened')
+
+  // Named now: Ctrl+S downloads again under that name without asking.
+  await queryBox(page).click()
+  const again = page.waitForEvent('download')
+  await page.keyboard.press('Control+s')
+  expect((await again).suggestedFilename()).toBe('Madrid queries.qxw.json')
+  await expect(naming).toHaveCount(0)
 })
 
 /** Violations axe rates serious or critical inside `include`, one readable line each. */

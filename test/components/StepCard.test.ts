@@ -65,6 +65,23 @@ describe('StepCard', () => {
     expect(last('update')).toEqual({ endpoint: 'country:FILTER', parameters: { value: '' } })
   })
 
+  it('clearing the endpoint drops its parameters, and the empty card says it is not in the URL', async () => {
+    const entry = reactive<EditorStep>({ id: 'a', enabled: true, step: { endpoint: 'population', parameters: { min: '5', max: '9' } } })
+    const screen = await render(StepCard, {
+      props: { index: 1, entry, endpoints: ENDPOINTS, total: 2, problems: [], onUpdate: (next: Step) => void (entry.step = next) },
+    })
+    const endpoint = screen.getByRole('combobox', { name: 'Endpoint' })
+    await userEvent.clear(endpoint)
+    await userEvent.keyboard('{Tab}')
+    expect(entry.step).toEqual({ endpoint: '', parameters: {} })
+    await expect.element(screen.getByRole('textbox', { name: 'min' })).not.toBeInTheDocument()
+    await expect.element(screen.getByText('Empty: not in the URL until it has an endpoint.')).toBeVisible()
+    // Another endpoint of the API gets its own parameters only.
+    await userEvent.type(endpoint, 'country:FILTER')
+    await userEvent.keyboard('{Tab}')
+    expect(entry.step).toEqual({ endpoint: 'country:FILTER', parameters: { value: '' } })
+  })
+
   it('moves, switches off and removes by its buttons', async () => {
     const { screen, events } = await mount({ endpoint: 'population', parameters: { min: '1' } })
     await screen.getByRole('button', { name: 'Move up' }).click()

@@ -56,6 +56,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'export:start': { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, format: 'csv', rows: 10 },
   'export:status': { exportId: 'x' },
   'export:cancel': { exportId: 'x' },
+  'copy-as:demo-with-secret': { connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} } },
   'tests:run': { runId: 'r', target: { connectionId: 'x', config: 'c' } },
   'tests:status': { runId: 'r' },
   'tests:cancel': { runId: 'r' },

@@ -99,6 +99,11 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     expect(check.what).toMatch(/^snapshot of the top 5/)
     expect(check.changes?.find((change) => change.key === '71137')).toMatchObject({ rankA: null, rankB: 1, move: { kind: 'new' } })
     expect(check.labels?.['71137']).toBe('Sanaa')
+    // An item the run no longer returns in the top 5 is named as the snapshot recorded it.
+    expect(check.labels?.['3168001']).toBe('San Martino Sannita')
+    // A ranking check names its item and the rank it was found at.
+    const ranked = byName(status).get(PRODUCTION_FAILURES[0]!)!.checks.find((each) => !each.passed)!
+    expect(ranked).toMatchObject({ item: 'San Potito Sannitico (3167796)', expected: 'at rank 1 or better', actual: 'found at rank 9' })
     // Only the cases named run.
     const one = await run({ names: [PRODUCTION_FAILURES[0]], target: { connectionId: 'demo', config: 'production' } })
     expect(one.cases.map((report) => report!.outcome)).toEqual(['failed'])
@@ -146,9 +151,9 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     await importWorld()
     const saved = JSON.parse(readFileSync(WORLD, 'utf8')).queries.find((query: { name: string }) => query.name === 'San, default ranking').request
     const byQuery = await call<Added>(core, 'tests:add-from-query', { connectionId: 'demo', request: saved, savedQuery: 'San, default ranking' })
-    expect(byQuery.name).toBe('san')
+    expect(byQuery.name).toBe('San, default ranking')
     const added = byQuery.workspace.tests.at(-1)!
-    expect(added).toMatchObject({ name: 'san', query: 'San, default ranking' })
+    expect(added).toMatchObject({ name: 'San, default ranking', query: 'San, default ranking' })
     expect(added.request).toBeUndefined()
     expect(added.expect).toMatchObject({ status: 200, contains: [{ id: '3167796', within: 3 }], snapshot: { minRbo: 0.9 } })
     expect(added.expect.totalAtLeast).toBeGreaterThan(1000)
@@ -157,7 +162,7 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     // The editor changed the query since: the case keeps a request of its own, on the file's Demo connection.
     const edited = { ...saved, options: { ...saved.options, config: 'production' } }
     const own = await call<Added>(core, 'tests:add-from-query', { connectionId: 'demo', request: edited, savedQuery: 'San, default ranking' })
-    expect(own.name).toBe('san (2)')
+    expect(own.name).toBe('san')
     expect(own.workspace.tests.at(-1)).toMatchObject({ connection: 'demo', request: edited, expect: { contains: [{ id: '71137', within: 3 }] } })
 
     // A query the service refuses gives a case expecting that refusal.
@@ -165,10 +170,10 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     const refused = await call<Added>(core, 'tests:add-from-query', { name: 'Refused', connectionId: 'demo', request: bad })
     expect(refused.workspace.tests.at(-1)!.expect).toEqual({ status: 400, messageStartsWith: expect.stringMatching(/^no endpoint/) })
 
-    const status = await run({ names: ['san', 'san (2)', 'Refused'] })
+    const status = await run({ names: ['San, default ranking', 'san', 'Refused'] })
     expect(status.cases.map((report) => [report!.name, report!.outcome])).toEqual([
+      ['San, default ranking', 'passed'],
       ['san', 'passed'],
-      ['san (2)', 'passed'],
       ['Refused', 'passed'],
     ])
     // A name that is taken is refused, naming it.
@@ -219,6 +224,9 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     const snapshot = reply.workspace.tests.find((testCase) => testCase.name === name)!.expect.snapshot!
     expect(snapshot.ids).toHaveLength(5)
     expect(snapshot.ids[0]).toBe('71137')
+    // Each id with its name, as the run gave them.
+    expect(snapshot.names?.[0]).toBe('Sanaa')
+    expect(snapshot.names).toHaveLength(5)
     expect(snapshot.minRbo).toBe(0.9)
     expect((await run({ names: [name], target: production })).cases[0]!.outcome).toBe('passed')
 

@@ -330,6 +330,24 @@ describe('workspace session', () => {
       expect(refused.message).toMatch(/Open workspace…/)
     })
 
+    it('saves a workspace never saved under the name the user gave, refusing one that would be a path; later saves keep it', async () => {
+      const core = await browserCore()
+      await saveQuery(core, { name: 'Paris' })
+      for (const [name, rule] of [['team/queries', 'a name cannot hold / or \\'], ['  ', 'give the workspace a name'], ['..', 'a name needs more than dots'], ['a\u0007b', 'a name cannot hold control characters']]) {
+        const refused = await failure(core, 'workspace:save', { name })
+        expect(refused).toMatchObject({ code: 'validation', message: `Workspace name: ${rule}.` })
+      }
+      expect((await current(core)).workspace).toMatchObject({ name: 'Untitled workspace', fileName: null, dirty: true })
+
+      const named = await call<SaveReply>(core, 'workspace:save', { name: ' Team queries ' })
+      expect(named.download?.fileName).toBe('Team queries.qxw.json')
+      expect(named.workspace).toMatchObject({ name: 'Team queries', fileName: 'Team queries.qxw.json', dirty: false })
+      expect(parseWorkspace(named.download!.text, 'Team queries.qxw.json').ok).toBe(true)
+      const again = await call<SaveReply>(core, 'workspace:save', {})
+      expect(again.download?.fileName).toBe('Team queries.qxw.json')
+      expect((await call<RecentWorkspace[]>(core, 'workspace:recent', {}))[0]).toMatchObject({ fileName: 'Team queries.qxw.json' })
+    })
+
     it('prefers the demo when other connections also match with another port', async () => {
       const core = await browserCore()
       const copy = await call<ConnectionView>(core, 'connections:duplicate', { connectionId: 'demo' })
@@ -535,6 +553,25 @@ describe('workspace session', () => {
       expect((await current(core)).workspace.queries).toEqual([{ name: 'Rome', connection: 'demo', notes: 'renamed', request: search('roma') }])
       expect((await failure(core, 'workspace:save-query', { name: '   ', connectionId: 'demo', request: search('x') })).message).toMatch(/Name: give the query a name/)
       expect((await failure(core, 'workspace:save-query', { name: 'X', connectionId: 'nope', request: search('x') })).code).toBe('not_found')
+    })
+
+    it('a test added from the saved query the editor started from runs that query and is named after it; edited, it runs its own', async () => {
+      type Added = { workspace: WorkspaceView; name: string }
+      // The file leaves config at its default unwritten; the editor always writes it, as the official clients send it.
+      await saveQuery(core, { name: 'Oslo in Norway', request: search('oslo') })
+      const editor = { ...search('oslo'), options: { config: 'default', count: 25 } }
+      const added = await call<Added>(core, 'tests:add-from-query', { connectionId: 'demo', request: editor, savedQuery: 'Oslo in Norway' })
+      expect(added.name).toBe('Oslo in Norway')
+      expect(added.workspace.tests.at(-1)).toMatchObject({ name: 'Oslo in Norway', query: 'Oslo in Norway' })
+      expect(added.workspace.tests.at(-1)!.request).toBeUndefined()
+
+      const again = await call<Added>(core, 'tests:add-from-query', { connectionId: 'demo', request: editor, savedQuery: 'Oslo in Norway' })
+      expect(again.name).toBe('Oslo in Norway (2)')
+
+      const edited = { ...editor, options: { config: 'production', count: 10 } }
+      const own = await call<Added>(core, 'tests:add-from-query', { connectionId: 'demo', request: edited, savedQuery: 'Oslo in Norway' })
+      expect(own.name).toBe('oslo')
+      expect(own.workspace.tests.at(-1)).toMatchObject({ name: 'oslo', connection: 'demo', request: edited })
     })
 
     it('renames, duplicates and deletes, keeping the order, and names what it cannot find', async () => {

@@ -7,6 +7,7 @@ const fake = fakeBridge()
 installBridge(fake)
 const { useChainStore } = await import('../../src/renderer/stores/chain')
 const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
+const { useQueryStore } = await import('../../src/renderer/stores/query')
 
 beforeEach(() => {
   answerAsDemo(fake)
@@ -134,5 +135,58 @@ describe('chain store: loading a request or a URL', () => {
     expect(outcome.ok).toBe(false)
     if (!outcome.ok) expect(outcome.message).toMatch(/^[A-Z].*\.$/)
     expect(chain.steps).toEqual([search('madrid')])
+  })
+})
+
+describe('chain store: an empty step', () => {
+  const URL_OF_MADRID = 'http://127.0.0.1:4123/query/world/api/places/e/search/p/query/madrid/results?config=default&count=10'
+
+  it('is left out of the URL and of the request, wherever it stands and whatever kind it is', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    chain.updateStep(0, search('madrid'))
+    chain.addEndpointStep()
+    chain.addContextStep()
+    expect(chain.requestUrl).toBe(URL_OF_MADRID)
+    expect(chain.request('statistics').steps).toEqual([search('madrid')])
+    // An endpoint cleared after it had parameters is empty too: its parameters never reach the URL.
+    chain.updateStep(1, { endpoint: '', parameters: { min: '', max: '' } })
+    expect(chain.requestUrl).toBe(URL_OF_MADRID)
+    expect(chain.requestUrl).not.toContain('/e//')
+  })
+
+  it('is named at Run, by its own card number, and nothing is sent', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    const query = useQueryStore()
+    chain.updateStep(0, search('madrid'))
+    chain.addEndpointStep()
+    chain.addEndpointStep()
+    chain.updateStep(2, { endpoint: 'population', parameters: { min: 'x' } })
+    await query.run()
+    expect(fake.calls.filter((call) => call.channel === 'query:run')).toEqual([])
+    expect(query.phase).toBe('error')
+    expect(chain.problems.map((problem) => [problem.field, problem.message])).toEqual([
+      ['steps[1].endpoint', 'Step 2 is empty: choose its endpoint, or remove the step'],
+    ])
+    expect(query.failure?.message).toContain('Step 2 is empty: choose its endpoint, or remove the step')
+    // Filling the card in takes its flag away at once; the next Run checks again.
+    chain.updateStep(1, { endpoint: 'near', parameters: {} })
+    expect(chain.problems).toEqual([])
+    chain.updateStep(1, { endpoint: '', parameters: {} })
+
+    // Switched off or removed, it no longer stands in the way.
+    chain.setStepEnabled(1, false)
+    chain.updateStep(2, { endpoint: 'population', parameters: { min: '5' } })
+    await query.run()
+    expect(chain.problems).toEqual([])
+    expect(fake.calls.filter((call) => call.channel === 'query:run').length).toBeGreaterThan(0)
+  })
+
+  it('alone in the chain is named as the step to fill in', async () => {
+    await useConnectionsStore().load()
+    const chain = useChainStore()
+    await useQueryStore().run()
+    expect(chain.problems.map((problem) => problem.message)).toEqual(['Step 1 is empty: choose its endpoint, or remove the step'])
   })
 })

@@ -243,6 +243,7 @@ describe('test cases in a workspace', () => {
     const tests = [
       { expect: { snapshot: { minRbo: 0.8, ids: ['b', 'a'] }, status: 200 }, query: 'Paris', name: 'snap' },
       { ...ownRequest, connection },
+      { expect: { snapshot: { minRbo: 0.8, names: ['B', ''], ids: ['b', 'a'] } }, query: 'Paris', name: 'named' },
     ]
     const out = serializeWorkspace(parsed(withTop({ tests })))
     const written = JSON.parse(out).tests
@@ -250,6 +251,8 @@ describe('test cases in a workspace', () => {
     expect(Object.keys(written[0].expect)).toEqual(['status', 'snapshot'])
     expect(Object.keys(written[0].expect.snapshot)).toEqual(['ids', 'minRbo'])
     expect(Object.keys(written[1])).toEqual(['name', 'connection', 'request', 'expect'])
+    // A snapshot's names are kept beside its ids.
+    expect(written[2].expect.snapshot).toEqual({ ids: ['b', 'a'], names: ['B', ''], minRbo: 0.8 })
     expect(serializeWorkspace(parsed(out))).toBe(out)
   })
 

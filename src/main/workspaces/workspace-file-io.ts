@@ -12,7 +12,7 @@ import { matchAll } from './connection-bindings'
 import type { RecentWorkspaces } from './recent-workspaces'
 import { digest, type FileRef, type SessionState } from './session-file'
 import { MAX_WORKSPACE_BYTES, readWorkspaceFile } from './workspace-files'
-import { pickedFileName, UNTITLED_WORKSPACE, withWorkspaceExtension } from './workspace-names'
+import { pickedFileName, UNTITLED_WORKSPACE, withWorkspaceExtension, workspaceFileName } from './workspace-names'
 import { writeError } from './write-errors'
 
 export const WORKSPACE_FILTERS: FileFilter[] = [
@@ -71,9 +71,9 @@ export class WorkspaceFileIo {
     return this.session.change(() => this.openText(pickedFileName(fileName), text))
   }
 
-  async save(saveAs = false): Promise<SaveReply> {
+  async save(saveAs = false, name?: string): Promise<SaveReply> {
     const { dialogs } = this.session
-    if (!dialogs) return this.session.change(() => this.download())
+    if (!dialogs) return this.session.change(() => this.download(name))
     const file = this.session.state().file
     const known = file?.kind === 'path' ? file.path : null
     let chosen: string | null = null
@@ -155,11 +155,15 @@ export class WorkspaceFileIo {
     this.session.setState({ workspace, document, documentDigest, file, savedDigest: documentDigest, bindings, draft: this.session.detachedDraft() })
   }
 
-  /** Browser host: the text to offer as a download; from then on it counts as saved under that name. */
-  private async download(): Promise<SaveReply> {
+  /**
+   * Browser host: the text to offer as a download, under the name the user
+   * gave (checked first) or the one it has; from then on it counts as saved under that name.
+   */
+  private async download(name?: string): Promise<SaveReply> {
+    const named = name === undefined ? null : workspaceFileName(name)
     this.checkSaveSize()
     const { file, document, documentDigest } = this.session.state()
-    const fileName = withWorkspaceExtension(file === null ? `${UNTITLED_WORKSPACE}${WORKSPACE_EXTENSION}` : file.kind === 'name' ? file.name : basename(file.path))
+    const fileName = withWorkspaceExtension(named ?? (file === null ? `${UNTITLED_WORKSPACE}${WORKSPACE_EXTENSION}` : file.kind === 'name' ? file.name : basename(file.path)))
     this.session.setState({ ...this.session.state(), file: { kind: 'name', name: fileName }, savedDigest: documentDigest })
     await this.remember(() => this.session.recents.rememberCopy(fileName, document))
     return { workspace: this.session.view(), download: { fileName, text: document } }

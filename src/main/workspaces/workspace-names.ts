@@ -1,3 +1,4 @@
+import { ExplorerError } from '../../shared/ipc/errors'
 import { WORKSPACE_EXTENSION } from '../../shared/workspace/workspace-file'
 
 /** How workspaces are named for the user: after their file, as the window title and the recent list show them. */
@@ -27,4 +28,20 @@ export function withWorkspaceExtension(fileName: string): string {
 export function pickedFileName(fileName: string): string {
   const last = fileName.split(/[\\/]/).pop()?.trim() ?? ''
   return last.replace(/[\u0000-\u001f\u007f]/g, '') || `workspace${WORKSPACE_EXTENSION}`
+}
+
+/**
+ * The file name for a name the user typed for a workspace ("Team queries" →
+ * "Team queries.qxw.json"). It names a download, never a path: a slash or
+ * backslash, a control character, a name of dots only or an empty one is
+ * refused, naming the rule.
+ */
+export function workspaceFileName(name: string): string {
+  const trimmed = name.trim()
+  const refuse = (rule: string) => new ExplorerError('validation', `Workspace name: ${rule}.`, { problems: [{ field: 'name', message: rule }] })
+  if (trimmed === '') throw refuse('give the workspace a name')
+  if (/[\\/]/.test(trimmed)) throw refuse('a name cannot hold / or \\')
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw refuse('a name cannot hold control characters')
+  if (/^\.+$/.test(trimmed)) throw refuse('a name needs more than dots')
+  return withWorkspaceExtension(trimmed)
 }

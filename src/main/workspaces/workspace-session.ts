@@ -135,8 +135,9 @@ export class WorkspaceSession {
     return this.files.import(fileName, text)
   }
 
-  save(saveAs = false): Promise<SaveReply> {
-    return this.files.save(saveAs)
+  /** `name`: the browser host's download is saved under it (the page asks one for a workspace never saved). */
+  save(saveAs = false, name?: string): Promise<SaveReply> {
+    return this.files.save(saveAs, name)
   }
 
   recent(): RecentWorkspace[] {
@@ -204,9 +205,9 @@ export class WorkspaceSession {
   }
 
   /**
-   * Adds a case made from the editor's query: one that names the saved query
-   * the editor started from when that query asks the same thing on the same
-   * connection, else one with the request of its own on the file connection
+   * Adds a case made from the editor's query: one that runs the saved query
+   * the editor started from, and is named after it, when that query asks the
+   * same thing on the same connection, else one with the request of its own on the file connection
    * of the app connection it ran on (described in the file if missing, as
    * "Save query" does).
    */
@@ -214,12 +215,13 @@ export class WorkspaceSession {
     return this.change(async () => {
       const app = this.registry.get(edit.connectionId)
       const { workspace, bindings, fileConnectionId } = fileConnectionFor(this.registry, this.state, app)
-      const name = newCaseName(workspace, edit.name, edit.nameHint)
       const saved = edit.savedQuery === undefined ? undefined : workspace.queries.find((query) => query.name === edit.savedQuery)
-      const testCase: TestCase =
-        saved && saved.connection === fileConnectionId && sameRanking(saved.request, edit.request)
-          ? { name, query: saved.name, expect: edit.expect }
-          : { name, connection: fileConnectionId, request: edit.request, expect: edit.expect }
+      const runsSaved = saved !== undefined && saved.connection === fileConnectionId && sameRanking(saved.request, edit.request)
+      // A case that runs a saved query is named after it; one with a query of its own, after what it searches for.
+      const name = newCaseName(workspace, edit.name, runsSaved ? saved.name : edit.nameHint)
+      const testCase: TestCase = runsSaved
+        ? { name, query: saved.name, expect: edit.expect }
+        : { name, connection: fileConnectionId, request: edit.request, expect: edit.expect }
       // One commit: a refused case (a name clash) adds no connection description either.
       await this.commit(withTestCase(workspace, testCase), { bindings })
       return { workspace: this.view(), name }
@@ -241,9 +243,9 @@ export class WorkspaceSession {
   }
 
   /** Records the top keys of a run as the case's snapshot (the case as it is now: it may have been edited while it ran). */
-  recordSnapshot(name: string, keys: readonly string[]): Promise<WorkspaceView> {
+  recordSnapshot(name: string, keys: readonly string[], labels?: readonly string[]): Promise<WorkspaceView> {
     return this.change(async () => {
-      await this.commit(withRecordedSnapshot(this.state.workspace, name, keys))
+      await this.commit(withRecordedSnapshot(this.state.workspace, name, keys, labels))
       return this.view()
     })
   }

@@ -5,6 +5,7 @@ import {
   conformedToDescription,
   editorSteps,
   moveStep as moved,
+  problemsOfStep,
   sentSteps,
   withFacetSelection,
   withoutEmptyOptional,
@@ -120,8 +121,10 @@ export const useChainStore = defineStore('chain', () => {
   function addContextStep(): void {
     chain.value = [...chain.value, { id: newId(), enabled: true, step: { context: { '': '' } } }]
   }
+  /** An edited card's problems go with the edit (the next Run checks it again): "Step 2 is empty" must not stay beside the endpoint typed. */
   function updateStep(index: number, step: Step): void {
     chain.value = chain.value.map((entry, i) => (i === index ? { ...entry, step } : entry))
+    if (problems.value.length > 0) problems.value = problems.value.filter((problem) => problemsOfStep([problem], index).length === 0)
   }
   /** Gives steps typed before the API description arrived the parameters it describes. */
   function conformToDescription(description: ApiDescription | null): void {

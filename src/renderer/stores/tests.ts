@@ -46,7 +46,24 @@ export const useTestsStore = defineStore('tests', () => {
   const targetConfigs = ref<string[]>([])
 
   const running = computed(() => run.value?.state === 'running')
-  const targetConnection = computed(() => connections.connections.find((c) => c.id === target.value.connectionId) ?? null)
+
+  /**
+   * The app connection every case runs on when each runs on its own (the
+   * usual workspace: one connection); else the editor's. What an API or
+   * config chosen with "each case's own connection" runs on.
+   */
+  const ownConnectionId = computed<string | null>(() => {
+    const view = workspace.view
+    const fileConnections = new Set(
+      cases.value.map((testCase) => testCase.connection ?? view?.queries.find((query) => query.name === testCase.query)?.connection ?? null),
+    )
+    const bound = new Set([...fileConnections].map((id) => view?.bindings.find((b) => b.fileConnectionId === id)?.connectionId ?? null))
+    const [only] = bound
+    return bound.size === 1 && only ? only : connections.selectedId
+  })
+  /** The connection the API and config pickers speak of: the one chosen, or the one the cases run on. */
+  const targetConnectionId = computed(() => target.value.connectionId ?? ownConnectionId.value)
+  const targetConnection = computed(() => connections.connections.find((c) => c.id === targetConnectionId.value) ?? null)
   const runTarget = computed<RunTarget | undefined>(() => runTargetOf(target.value))
 
   /** The APIs a target connection offers: its own and those of connections to the same workspace (and the one chosen). */
@@ -216,18 +233,29 @@ export const useTestsStore = defineStore('tests', () => {
     target.value = { connectionId: connection?.id ?? null, api: '', config: '' }
   }
 
+  /**
+   * An API or config chosen while each case runs on its own connection is a
+   * run on the connection the cases run on, with that API or config: the
+   * "Run on" picker shows it, and "Each case's own" for both goes back.
+   */
   function chooseApi(api: string): void {
-    target.value = { ...target.value, api }
+    target.value = withOverride({ api })
   }
 
   function chooseConfig(config: string): void {
-    target.value = { ...target.value, config }
+    target.value = withOverride({ config })
+  }
+
+  function withOverride(change: Partial<Pick<TargetChoice, 'api' | 'config'>>): TargetChoice {
+    const next = { ...target.value, ...change }
+    if (next.connectionId === null && (next.api || next.config)) return { ...next, connectionId: ownConnectionId.value }
+    return next
   }
 
   // The configurations of the target's API (the connection's own when none is chosen), from its description.
   const describing = latestCall()
   watch(
-    () => [target.value.connectionId, target.value.api || targetConnection.value?.api || ''] as const,
+    () => [targetConnectionId.value, target.value.api || targetConnection.value?.api || ''] as const,
     async ([connectionId, api]) => {
       const latest = describing.start()
       targetConfigs.value = []
@@ -248,6 +276,7 @@ export const useTestsStore = defineStore('tests', () => {
 
   return {
     cases, run, runNames, reports, error, adding, recording, target, targetConfigs, running, targetConnection, runTarget, targetApis, targetConfigOptions,
+    ownConnectionId,
     stateOf, start, cancel, addFromQuery, edit, remove, updateSnapshot, chooseConnection, chooseApi, chooseConfig,
   }
 })

@@ -18,6 +18,15 @@ export const DRAFT_DELAY_MS = 500
 /** What "Save workspace" did: saved (in place or as a download), cancelled in the dialog, or failed (the toast says why). */
 export type SaveOutcome = 'saved' | 'cancelled' | 'failed'
 
+/** The question "Save workspace" asks first in the browser host when the workspace has no name yet: the dialog answers it. */
+export interface WorkspaceNaming {
+  initial: string
+  /** Saves under the name typed; what main refuses is thrown for the dialog to show. */
+  save: (name: string) => Promise<void>
+  /** The dialog closed, saved or cancelled. */
+  finish: () => void
+}
+
 /**
  * The open workspace as the main process holds it (main owns the document
  * and the file; this store shows the view each call sends back and never
@@ -280,28 +289,56 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }
   }
 
+  /** The name asked before an untitled workspace's first download; null when none is being asked. */
+  const naming = shallowRef<WorkspaceNaming | null>(null)
+
   /**
    * Saves the workspace: to its file (Electron, asking where when it has
-   * none), or as a download of its text (browser host), with a note saying which.
+   * none), or as a download of its text (browser host), with a note saying
+   * which. A workspace never saved is named first in the browser host, where
+   * no save dialog asks: the download and the workspace take that name.
    */
   async function save(saveAs = false): Promise<SaveOutcome> {
+    const current = view.value
+    if (current?.saveTarget === 'download' && current.fileName === null) return saveNamed()
     try {
-      const reply = await call('workspace:save', saveAs ? { saveAs } : {})
-      if (!reply.workspace) return 'cancelled'
-      show(reply.workspace)
-      if (reply.download) {
-        offerDownload(reply.download.fileName, reply.download.text, 'application/json')
-        const why = downloadExplained ? '' : ' A page cannot write to the file you opened, so each save is a new download: keep it where the workspace lives.'
-        downloadExplained = true
-        toasts.show(`Saved as a download: ${reply.download.fileName}.${why}`, { key: 'workspace-save' })
-      } else {
-        toasts.show(`Saved ${reply.workspace.fileName ?? reply.workspace.name}.`, { key: 'workspace-save' })
-      }
-      return 'saved'
+      return saved(await call('workspace:save', saveAs ? { saveAs } : {}))
     } catch (e) {
       fail('The workspace was not saved', e)
       return 'failed'
     }
+  }
+
+  /** Asks the name (the dialog shows what main refuses, and stays), then saves under it. */
+  function saveNamed(): Promise<SaveOutcome> {
+    naming.value?.finish()
+    return new Promise((resolve) => {
+      let outcome: SaveOutcome = 'cancelled'
+      naming.value = {
+        initial: '',
+        save: async (name) => {
+          outcome = saved(await call('workspace:save', { name }))
+        },
+        finish: () => {
+          naming.value = null
+          resolve(outcome)
+        },
+      }
+    })
+  }
+
+  function saved(reply: { workspace: WorkspaceView | null; download: { fileName: string; text: string } | null }): SaveOutcome {
+    if (!reply.workspace) return 'cancelled'
+    show(reply.workspace)
+    if (reply.download) {
+      offerDownload(reply.download.fileName, reply.download.text, 'application/json')
+      const why = downloadExplained ? '' : ' A page cannot write to the file you opened, so each save is a new download: keep it where the workspace lives.'
+      downloadExplained = true
+      toasts.show(`Saved as a download: ${reply.download.fileName}.${why}`, { key: 'workspace-save' })
+    } else {
+      toasts.show(`Saved ${reply.workspace.fileName ?? reply.workspace.name}.`, { key: 'workspace-save' })
+    }
+    return 'saved'
   }
 
   async function loadRecent(): Promise<void> {
@@ -330,6 +367,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     view, recent, savedQuery, started, error, host, editorRequest, queries, selected, queryDirty, unbound,
     // show: the Tests region's edits (tests:*) reply the workspace view too, and it goes here the same way.
     show, openings, bindingOf, connectionOf, start, flushDraft, loadSaved, saveQuery, renameQuery, duplicateQuery, deleteQuery,
-    newWorkspace, open, importFile, save, loadRecent, bind, createConnection, declaredFacets, setDeclaredFacets,
+    newWorkspace, open, importFile, save, naming, loadRecent, bind, createConnection, declaredFacets, setDeclaredFacets,
   }
 })

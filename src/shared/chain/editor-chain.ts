@@ -22,18 +22,54 @@ export function editorSteps(steps: readonly Step[], newId: NewId): EditorStep[] 
   return steps.map((step) => ({ id: newId(), enabled: true, step }))
 }
 
-/** The steps that are sent: those switched on, in order. */
+/**
+ * A step with nothing in it yet: an endpoint step whose name is blank (a card
+ * just added, or a name cleared), or a context step whose pairs are all
+ * blank. It is left out of the URL and of every request built from the
+ * editor (an empty segment `/e//` is no request, and the facet lists would
+ * read as failing), and Run names it (emptyStepProblems).
+ */
+export function isEmptyStep(step: Step): boolean {
+  if (isEndpointStep(step)) return step.endpoint.trim() === ''
+  return Object.entries(step.context).every(([name, value]) => name.trim() === '' && value === '')
+}
+
+/** The steps that are sent: those switched on and not empty, in order. */
 export function sentSteps(chain: readonly EditorStep[]): Step[] {
-  return chain.filter((entry) => entry.enabled).map((entry) => entry.step)
+  return chain.filter(isSent).map((entry) => entry.step)
+}
+
+function isSent(entry: EditorStep): boolean {
+  return entry.enabled && !isEmptyStep(entry.step)
 }
 
 /** For each sent step, the position of its card in the editor. */
 export function sentPositions(chain: readonly EditorStep[]): number[] {
   const positions: number[] = []
   chain.forEach((entry, index) => {
-    if (entry.enabled) positions.push(index)
+    if (isSent(entry)) positions.push(index)
   })
   return positions
+}
+
+/**
+ * What Run says of each empty card that is switched on: it is not in the URL,
+ * so the request would not be what the editor shows; the user fills it in,
+ * switches it off or removes it. Numbered as the cards are.
+ */
+export function emptyStepProblems(chain: readonly EditorStep[]): Problem[] {
+  const problems: Problem[] = []
+  chain.forEach((entry, index) => {
+    if (!entry.enabled || !isEmptyStep(entry.step)) return
+    const endpoint = isEndpointStep(entry.step)
+    problems.push({
+      field: endpoint ? `steps[${index}].endpoint` : `steps[${index}]`,
+      message: endpoint
+        ? `Step ${index + 1} is empty: choose its endpoint, or remove the step`
+        : `Step ${index + 1} is empty: name a context parameter and its value, or remove the step`,
+    })
+  })
+  return problems
 }
 
 export function moveStep(chain: readonly EditorStep[], from: number, to: number): EditorStep[] {
@@ -51,29 +87,36 @@ export function moveStep(chain: readonly EditorStep[], from: number, to: number)
  */
 export function allowedEndpoints(description: ApiDescription | null, chain: readonly EditorStep[], index: number): EndpointDescription[] {
   const all = description?.endpoints ?? []
-  const firstEndpoint = chain.findIndex((entry) => entry.enabled && isEndpointStep(entry.step))
+  const firstEndpoint = chain.findIndex((entry) => isSent(entry) && isEndpointStep(entry.step))
   const isFirst = firstEndpoint === -1 || firstEndpoint >= index
   return isFirst ? all : all.filter((endpoint) => endpoint.stackable)
 }
 
 /**
- * Validation numbers steps as they are sent; the editor shows switched-off
- * cards too, so "Step 2" in a message would name the wrong card. Rewrites
- * the field path and the leading "Step n" to the card's own number.
+ * The problems as the editor shows them. Validation numbers steps as they
+ * are sent; the editor shows switched-off and empty cards too, so "Step 2" in
+ * a message would name the wrong card: the field path and the leading
+ * "Step n" are rewritten to the card's own number. Each empty card that is
+ * switched on is named too (it is not sent), in card order; it stands for
+ * "the request needs an endpoint step" when it is the only one.
  */
 export function problemsForEditor(problems: readonly Problem[], chain: readonly EditorStep[]): Problem[] {
   const positions = sentPositions(chain)
-  return problems.map((problem) => {
+  const empty = emptyStepProblems(chain)
+  const renumbered = problems.flatMap((problem): Problem[] => {
     const match = /^steps\[(\d+)\]/.exec(problem.field)
-    if (!match) return problem
+    if (!match) return problem.field === 'steps' && empty.some((each) => each.field.endsWith('.endpoint')) ? [] : [problem]
     const sent = Number(match[1])
     const card = positions[sent]
-    if (card === undefined || card === sent) return problem
-    return {
+    if (card === undefined || card === sent) return [problem]
+    return [{
       field: problem.field.replace(/^steps\[\d+\]/, `steps[${card}]`),
       message: problem.message.replace(new RegExp(`^Step ${sent + 1}\\b`), `Step ${card + 1}`),
-    }
+    }]
   })
+  if (empty.length === 0) return renumbered
+  const cardOf = (problem: Problem) => Number(/^steps\[(\d+)\]/.exec(problem.field)?.[1] ?? Number.POSITIVE_INFINITY)
+  return [...empty, ...renumbered].sort((a, b) => cardOf(a) - cardOf(b))
 }
 
 /** The problems of one card: those whose field is `steps[index]…`. */

@@ -37,6 +37,7 @@ export const CHANNELS = [
   'export:start',
   'export:status',
   'export:cancel',
+  'copy-as:demo-with-secret',
   'tests:run',
   'tests:status',
   'tests:cancel',

@@ -13,6 +13,7 @@ import {
   type ConnectionTest,
   type ConnectionView,
 } from '../connections/connection-view'
+import { MAX_EXPORT_COLUMNS } from '../export/columns'
 import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../export/plan'
 import { HistoryEntrySchema, type HistoryEntry } from '../history/history-entry'
 import { FacetDeclarationSchema, MAX_FACET_DECLARATIONS } from '../query/facet-declaration'
@@ -234,10 +235,11 @@ export const contract = {
   /**
    * Writes the workspace where it came from (Electron), or asks where
    * (`saveAs`, or never saved). Browser host: replies the file's text for the
-   * page to offer as a download. `workspace` null: the user cancelled.
+   * page to offer as a download, under `name` when given (the page asks one
+   * for a workspace never saved). `workspace` null: the user cancelled.
    */
   'workspace:save': {
-    request: z.object({ saveAs: z.boolean().optional() }).strict(),
+    request: z.object({ saveAs: z.boolean().optional(), name: FileName.optional() }).strict(),
     reply: z.object({ workspace: WorkspaceViewSchema.nullable(), download: z.object({ fileName: z.string(), text: z.string() }).nullable() }),
   },
   /**
@@ -298,12 +300,18 @@ export const contract = {
         request: QueryRequestSchema,
         format: z.enum(EXPORT_FORMATS),
         rows: z.number().int().min(1).max(MAX_EXPORT_ROWS),
+        /** csv and xlsx: the grid's columns (`rank`, `1.name`), in order; left out: every column the pages hold. */
+        columns: z.array(z.string().min(1).max(1_000)).min(1).max(MAX_EXPORT_COLUMNS).optional(),
+        /** The saved query the rows come from, which names the file (else the search's parameters do). */
+        savedQuery: QueryName.optional(),
       })
       .strict(),
     reply: ExportStatusSchema.nullable(),
   },
   'export:status': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
   'export:cancel': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
+  /** "Copy as → curl, with the Demo's secret": the built-in Demo only (refused for any other connection); its secret changes every start and reaches nothing but this machine. */
+  'copy-as:demo-with-secret': { request: z.object({ connectionId: Id, request: QueryRequestSchema }).strict(), reply: z.object({ text: z.string() }) },
   /**
    * Runs the open workspace's test cases (all, or those named) against a
    * target (default: each case's own bound connection), a few at a time.

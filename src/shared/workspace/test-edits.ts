@@ -1,6 +1,7 @@
 import { ExplorerError } from '../ipc/errors'
 import type { QueryRequest } from '../query/model'
 import { rankingRequest } from '../test-cases/case-request'
+import { sameQuery } from './query-equality'
 import { uniqueCaseName } from '../test-cases/case-name'
 import { withSnapshot } from '../test-cases/derive-expectations'
 import type { Expectations, TestCase } from '../test-cases/test-case'
@@ -61,33 +62,23 @@ export function withoutTestCase(workspace: Workspace, name: string): Workspace {
   return { ...workspace, tests: casesOf(workspace).filter((each) => each !== testCase) }
 }
 
-/** The case's snapshot replaced by these keys (as deep as it was), or a snapshot of the top 10 added. */
-export function withRecordedSnapshot(workspace: Workspace, name: string, keys: readonly string[]): Workspace {
+/** The case's snapshot replaced by these keys and their labels (as deep as it was), or a snapshot of the top 10 added. */
+export function withRecordedSnapshot(workspace: Workspace, name: string, keys: readonly string[], labels?: readonly string[]): Workspace {
   const testCase = requireTestCase(workspace, name)
-  const expect = withSnapshot(testCase.expect, keys)
+  const expect = withSnapshot(testCase.expect, keys, labels)
   if (!expect) throw new ExplorerError('validation', `No snapshot was recorded for "${name}": the run found no items to record.`)
   return { ...workspace, tests: casesOf(workspace).map((each) => (each === testCase ? { ...testCase, expect } : each)) }
 }
 
-/** JSON with object keys sorted: two requests written in another key order compare equal. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, each]) => each !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, each]) => `${JSON.stringify(key)}:${stableJson(each)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
-}
-
 /**
- * Whether two requests rank the same way when run as a case: the same chain
- * and options once the page, format and response type (which a case sets
- * itself) are left aside. A case refers to a saved query only when it does,
- * so that what it expects is what the saved query gives.
+ * Whether two requests rank the same way when run as a case: the same query
+ * (as the "unsaved" marker compares them: an option at its default written or
+ * not, an empty parameter or none, names in any order) once the page, format
+ * and response type, which a case sets itself, are left aside. A case refers
+ * to a saved query only when it does, so that what it expects is what the
+ * saved query gives; the connection is compared on its own.
  */
 export function sameRanking(a: QueryRequest, b: QueryRequest): boolean {
   const want = { depth: 1, total: false }
-  return stableJson(rankingRequest(a, want)) === stableJson(rankingRequest(b, want))
+  return sameQuery(rankingRequest(a, want), rankingRequest(b, want))
 }

@@ -281,7 +281,8 @@ const EXPECTATION_KEYS = ['status', 'messageStartsWith', 'totalAtLeast', 'totalA
 
 function canonicalTest(testCase: TestCase): Record<string, unknown> {
   const expect = ordered(testCase.expect, EXPECTATION_KEYS)
-  if (testCase.expect.snapshot) expect.snapshot = { ids: testCase.expect.snapshot.ids, minRbo: testCase.expect.snapshot.minRbo }
+  const snapshot = testCase.expect.snapshot
+  if (snapshot) expect.snapshot = { ids: snapshot.ids, ...(snapshot.names ? { names: snapshot.names } : {}), minRbo: snapshot.minRbo }
   return ordered(
     { ...testCase, ...(testCase.request ? { request: canonicalRequest(testCase.request) } : {}), expect },
     ['name', 'query', 'connection', 'request', 'notes', 'expect'],

@@ -42,7 +42,7 @@ export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<Dom
     'workspace:new': () => session.newWorkspace(),
     'workspace:open': ({ recentId }) => session.open(recentId),
     'workspace:import': ({ fileName, text }) => session.import(fileName, text),
-    'workspace:save': ({ saveAs }) => session.save(saveAs),
+    'workspace:save': ({ saveAs, name }) => session.save(saveAs, name),
     'workspace:save-query': (request) => session.saveQuery(request),
     'workspace:rename-query': ({ name, newName }) => session.renameQuery(name, newName),
     'workspace:duplicate-query': ({ name }) => session.duplicateQuery(name),

@@ -1,6 +1,6 @@
 import { computed, nextTick, ref, type Ref } from 'vue'
 import type { EndpointDescription, EndpointKind } from '../../../shared/api-description'
-import { describedParameters, type EditorStep } from '../../../shared/chain/editor-chain'
+import { describedParameters, isEmptyStep, type EditorStep } from '../../../shared/chain/editor-chain'
 import { inputKind, parameterHint, type ParameterInputKind } from '../../../shared/chain/parameter-input'
 import { isEndpointStep, type EndpointStep, type Step } from '../../../shared/query/model'
 import type { Problem } from '../../../shared/query/validate'
@@ -53,6 +53,11 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   const endpointStep = computed<EndpointStep | null>(() => (isEndpointStep(step.value) ? step.value : null))
   const cardId = computed(() => `step-${props.entry.id}`)
   const title = computed(() => `Step ${props.index + 1}`)
+  /** Switched on but empty: left out of the URL, and named by Run. */
+  const emptyNote = computed(() => {
+    if (!props.entry.enabled || !isEmptyStep(step.value)) return null
+    return isEndpointStep(step.value) ? 'Empty: not in the URL until it has an endpoint.' : 'Empty: not in the URL until a parameter is named.'
+  })
 
   /** What the Endpoint box offers: the described endpoints allowed here, then names used before that the description does not list. */
   const suggestions = computed(() => {
@@ -114,12 +119,19 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
     typing.value = false
   }
 
+  /**
+   * Parameters follow their endpoint: another endpoint the API describes gets
+   * its own parameters (keeping the values of those of the same name), and a
+   * cleared box drops them all, so an empty step holds nothing that could
+   * reach a URL. A name the API does not describe (or an API without a
+   * description) keeps the parameters typed: fixing a typo loses nothing.
+   */
   function setEndpoint(name: string, base = endpointStep.value?.parameters ?? {}): void {
     const current = endpointStep.value
-    if (!current || name === current.endpoint) return
+    if (!current) return
     const next = props.endpoints.find((e) => e.name === name)
-    // Without a description the user's own parameters are all we know: keep them.
-    const parameters = next ? describedParameters(next, base) : { ...base }
+    const parameters = name === '' ? {} : next ? describedParameters(next, base) : { ...base }
+    if (name === current.endpoint && sameParameters(parameters, current.parameters)) return
     on.update({ endpoint: name, parameters })
   }
 
@@ -171,9 +183,14 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   }
 
   return {
-    isEndpoint, endpointStep, cardId, title, suggestions, described, kindLabel, endpointProblem, stepProblem, parameters,
+    isEndpoint, endpointStep, cardId, title, emptyNote, suggestions, described, kindLabel, endpointProblem, stepProblem, parameters,
     typeEndpoint, finishEndpoint, setParameter, removeParameter, newParameter, addParameter,
     pairs, setPairName, setPairValue, addPair, removePair, pairProblem,
     upButton, downButton, move,
   }
+}
+
+function sameParameters(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const names = Object.keys(a)
+  return names.length === Object.keys(b).length && names.every((name) => Object.hasOwn(b, name) && a[name] === b[name])
 }

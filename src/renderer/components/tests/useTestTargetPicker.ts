@@ -7,7 +7,11 @@ import { useTestsStore } from '../../stores/tests'
 /** The value of the "each case's own connection" choice (no app connection has an empty id). */
 export const OWN = ''
 
-/** Where Run tests and Update snapshot go: each case's own connection, or one connection with an API and config chosen. */
+/**
+ * Where Run tests and Update snapshot go: each case's own connection, or one
+ * connection; the API and config pickers show from the start (a config chosen
+ * with each case's own connection runs on the connection the cases run on).
+ */
 export function useTestTargetPicker() {
   const tests = useTestsStore()
   const connections = useConnectionsStore()
@@ -16,12 +20,11 @@ export function useTestTargetPicker() {
   const ownLabel = OWN_CONNECTIONS.charAt(0).toUpperCase() + OWN_CONNECTIONS.slice(1)
   const connectionOptions = computed(() => connections.connections.map((c) => ({ value: c.id, label: c.name })))
   const connectionValue = computed(() => target.value.connectionId ?? OWN)
-  const chosen = computed(() => target.value.connectionId !== null)
 
   const valueOf = (event: Event) => (event.target as HTMLSelectElement).value
   const onConnection = (event: Event) => tests.chooseConnection(valueOf(event) === OWN ? null : valueOf(event))
   const onApi = (event: Event) => tests.chooseApi(valueOf(event))
   const onConfig = (event: Event) => tests.chooseConfig(valueOf(event))
 
-  return { target, targetApis, targetConfigOptions, running, ownLabel, connectionOptions, connectionValue, chosen, OWN, onConnection, onApi, onConfig }
+  return { target, targetApis, targetConfigOptions, running, ownLabel, connectionOptions, connectionValue, OWN, onConnection, onApi, onConfig }
 }

@@ -16,6 +16,10 @@ export interface QueryNameRequest {
   save: (name: string, replace: boolean) => Promise<void>
   /** `save` can save over another query of that name. */
   canReplace?: boolean
+  /** The box's name, when it names something else than a query (a workspace). */
+  label?: string
+  /** What an empty box is told. */
+  emptyProblem?: string
 }
 
 /**
@@ -29,6 +33,7 @@ export function useQueryNameDialog(
   canReplace: boolean,
   done: () => void,
   cancel: () => void,
+  emptyProblem = 'Type a name for the query.',
 ) {
   const { dialog, once } = useModalDialog()
   const name = ref(initial)
@@ -41,7 +46,7 @@ export function useQueryNameDialog(
   async function submit(replace = false): Promise<void> {
     if (busy.value) return
     if (!trimmed.value) {
-      problem.value = 'Type a name for the query.'
+      problem.value = emptyProblem
       return
     }
     busy.value = true
