@@ -281,10 +281,11 @@ test('a toast after Save query covers no control', async ({ page, app }) => {
     await expect(toast).toBeVisible()
     const box = (await toast.boundingBox())!
     // No button, box or link of the page lies under it.
-    const covered: string[] = await page.evaluate(
-      ([x, y, w, h]) => {
+    const covered: string[] = await page.locator('body').evaluate(
+      (body, [x, y, w, h]) => {
         const hit: string[] = []
-        for (const control of document.querySelectorAll('button, input, select, textarea, a[href], [role=tab], [role=row]')) {
+        const getComputedStyle = (element: typeof body) => body.ownerDocument.defaultView!.getComputedStyle(element)
+        for (const control of body.querySelectorAll('button, input, select, textarea, a[href], [role=tab], [role=row]')) {
           if (control.closest('.toasts')) continue
           // The part of it that shows: clipped by every box around it that scrolls or hides its overflow.
           let { left, right, top, bottom } = control.getBoundingClientRect()
