@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
@@ -91,6 +92,8 @@ for (const size of [LAPTOP, DESKTOP]) {
     await page.setViewportSize(size)
     await insightsToggle(page).click()
     await screenshotsBothSizes(page, `workbench-results-${size.width}`)
+    // The README's picture of the saved queries beside the results.
+    if (size === DESKTOP) copyFileSync('e2e/output/screens/workbench-results-1440-1440-light.png', 'docs/screenshots/saved-queries.png')
     await page.setViewportSize(size)
 
     // Each other view: its main content at once, scrolled (if at all) as one area, the page never.
