@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
-import { showView } from './fixtures/workbench'
+import { showView, viewTab } from './fixtures/workbench'
 
 /**
  * The Tests region (browser host, by accessible names): the example
@@ -263,13 +263,17 @@ test('a slow run shows its progress ("0 of 9") and stops on Cancel', async ({ pa
 test('in a laptop window the Tests view shows the cases and how the run went; a workspace opened anew has not run yet', async ({ page, app }) => {
   await openApp(page, app, LAPTOP)
   await openWorld(page)
+  // The tab says how many cases there are, and once run, how the run went (in words for a screen reader, its name stays "Tests").
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases')
   await unfold(page)
   await runTests(page)
   await expect(summary(page)).toContainText('9 passed')
   await expect(allCases(page).first()).toBeInViewport()
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases; last run 9 passed')
   await shots(page, 'tests-passed')
   await page.setViewportSize(LAPTOP)
   // A workspace opened anew has not run yet: the outcomes shown before were of the one it replaced.
   await openWorld(page)
   await expect(region(page).getByText('9 passed')).toHaveCount(0)
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases')
 })

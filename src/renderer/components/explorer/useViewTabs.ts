@@ -13,6 +13,7 @@ export const shortcutOf = (index: number) => (index < VIEW_SHORTCUTS ? `Control+
 export function useViewTabs() {
   const workbench = useWorkbenchStore()
   const { view } = storeToRefs(workbench)
+  const badges = Object.fromEntries(VIEWS.map((each) => [each.id, each.badge?.() ?? null]))
 
   function focusTab(id: string): void {
     void nextTick(() => document.getElementById(viewTabId(id))?.focus())
@@ -33,5 +34,5 @@ export function useViewTabs() {
     focusTab(VIEWS[to]!.id)
   }
 
-  return { views: VIEWS, view, select: (id: string) => workbench.select(id), onKeydown, shortcutOf }
+  return { views: VIEWS, view, badges, select: (id: string) => workbench.select(id), onKeydown, shortcutOf }
 }
