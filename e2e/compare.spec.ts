@@ -5,6 +5,7 @@ import { readCsv } from '../test/fixtures/csv'
 import { expect, test, type LaunchedApp } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
+import { showView, viewTab } from './fixtures/workbench'
 
 /**
  * The compare view: the editor's chain on two targets side by side, by
@@ -17,7 +18,7 @@ import { startSlowProxy } from './fixtures/slow-proxy'
 
 const OUT = 'e2e/output/screens'
 const grid = (page: Page) => page.getByRole('grid', { name: 'Results' })
-const compareButton = (page: Page) => page.getByRole('button', { name: 'Compare', exact: true })
+const compareTab = (page: Page) => viewTab(page, 'Compare')
 const view = (page: Page) => page.getByRole('region', { name: 'Compare view' })
 const changes = (page: Page) => page.getByRole('table', { name: 'Rank changes' })
 const figure = (page: Page, name: string | RegExp) => view(page).getByRole('list', { name: 'Figures' }).getByRole('listitem', { name })
@@ -34,8 +35,7 @@ async function search(page: Page, text: string): Promise<void> {
 
 /** Opens the compare view and sets up "Config A vs config B": default against production on the Demo. */
 async function compareConfigs(page: Page): Promise<void> {
-  await compareButton(page).click()
-  await expect(compareButton(page)).toHaveAttribute('aria-pressed', 'true')
+  await showView(page, 'Compare')
   await view(page).getByRole('button', { name: 'Config A vs config B' }).click()
   await expect(view(page).getByRole('combobox', { name: 'Config A' })).toHaveValue('default')
   await expect(view(page).getByRole('combobox', { name: 'Config B' })).toHaveValue('production')
@@ -113,12 +113,12 @@ test('default vs production for "san": Sanaa is new in B at rank 1, the RBO is b
   await expect(numbers.getByRole('row').nth(1).getByRole('cell')).toHaveText(['≥ 0.0', '5,628', '5,628'])
 
   // Leaving the view: the results as they were, not run again.
-  await compareButton(page).click()
-  await expect(compareButton(page)).toHaveAttribute('aria-pressed', 'false')
+  await showView(page, 'Results')
+  await expect(compareTab(page)).toHaveAttribute('aria-selected', 'false')
   await expect(view(page)).toHaveCount(0)
   await expect(grid(page).getByRole('row').nth(1)).toHaveText(firstRow ?? '')
   // And back: the comparison is still there.
-  await compareButton(page).click()
+  await compareTab(page).click()
   await expect(sanaa).toContainText('new in B')
 })
 
@@ -210,7 +210,7 @@ test('"Same query on two connections" puts B on another connection; Cancel stops
   try {
     await openApp(page, app)
     await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).fill('san')
-    await compareButton(page).click()
+    await compareTab(page).click()
     await view(page).getByRole('button', { name: 'Same query on two connections' }).click()
     await expect(view(page).getByRole('combobox', { name: 'Connection A' })).toHaveValue('demo')
     await expect(view(page).getByRole('combobox', { name: 'Connection B' })).not.toHaveValue('demo')

@@ -278,7 +278,7 @@ test('a pasted URL with a context parameter and a version segment gives the same
   await expect(firstRank(page)).toHaveText('1')
   await page.getByRole('tab', { name: 'Raw response' }).click()
   await expect(page.getByLabel('Response body')).toContainText('"rank": 1')
-  await expect(page.getByRole('tabpanel')).toContainText(`/4/world/api/places/c/lang/en/e/search/`)
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).toContainText(`/4/world/api/places/c/lang/en/e/search/`)
 })
 
 test('a URL that does not read shows why under the box and keeps the chain', async ({ page, app }) => {
@@ -425,9 +425,9 @@ test('an identical query within 30 s is answered from the shared cache, and Run 
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(firstRank(page)).toHaveText('1')
   await page.getByRole('tab', { name: 'Raw response' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('from the short-lived cache')
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).toContainText('from the short-lived cache')
 
   await page.getByRole('button', { name: 'Run again' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('fresh')
-  await expect(page.getByRole('tabpanel')).not.toContainText('from the short-lived cache')
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).toContainText('fresh')
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).not.toContainText('from the short-lived cache')
 })

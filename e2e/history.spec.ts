@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { draftKept, searchDraft } from './fixtures/draft'
 import { openApp, screenshotsBothSizes } from './fixtures/laptop'
+import { showView } from './fixtures/workbench'
 
 /**
  * The run history in the window: each run is listed (time, connection,
@@ -30,7 +31,7 @@ test('two searches are listed, newest first, and "Open in editor" restores the o
   await search(page, 'paris')
   await search(page, 'berlin')
 
-  await historyRegion(page).getByRole('button', { name: 'History' }).click()
+  await showView(page, 'History')
   const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
   // Only the user's runs: the statistics and facet counts asked alongside them are not listed.
   await expect(runs).toHaveCount(2)
@@ -55,6 +56,7 @@ test('two searches are listed, newest first, and "Open in editor" restores the o
   await draftKept(app, searchDraft('paris'))
   await expect(page.getByRole('progressbar', { name: 'Running query' })).toHaveCount(0)
   expect(await pages()).toBe(2)
+  await showView(page, 'Results')
   await expect(grid(page).getByRole('row').nth(1)).toContainText('Berlin')
 })
 
@@ -62,7 +64,7 @@ test('the search box narrows the list, and Clear history empties it', async ({ p
   await openApp(page, app)
   await search(page, 'madrid')
   await search(page, 'vienna')
-  await historyRegion(page).getByRole('button', { name: 'History' }).click()
+  await showView(page, 'History')
   const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
   await expect(runs.filter({ hasText: 'vienna' }).first()).toBeVisible()
 

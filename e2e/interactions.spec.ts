@@ -106,7 +106,7 @@ test('after the chain is edited, Load more and the pager continue the run whose 
   expect(await rankAt(page, 21)).toBe('20')
 
   await page.getByRole('tab', { name: 'Raw response' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('/e/search/p/query/san/results?config=default&count=10&offset=10')
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).toContainText('/e/search/p/query/san/results?config=default&count=10&offset=10')
   await page.getByRole('tab', { name: 'Grid' }).click()
 
   // Another search typed but not run: Next page still pages through "san".
@@ -114,7 +114,7 @@ test('after the chain is edited, Load more and the pager continue the run whose 
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(summary(page)).toHaveText('Rows 21–30 of 5,628')
   await page.getByRole('tab', { name: 'Raw response' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('/e/search/p/query/san/results?config=default&count=10&offset=20')
+  await expect(page.getByRole('tabpanel', { name: 'Raw response' })).toContainText('/e/search/p/query/san/results?config=default&count=10&offset=20')
   await page.getByRole('tab', { name: 'Grid' }).click()
   await screenshotsBothSizes(page, 'interactions-edited-chain-load-more')
 
@@ -183,7 +183,7 @@ test('Duplicate connection of the demo gives an editable copy that queries confi
   await search(page, 'san')
   await expect(page.getByRole('textbox', { name: 'Request URL' })).toHaveValue(/[?&]config=production(&|$)/)
   await page.getByRole('tab', { name: 'Raw response' }).click()
-  const panel = page.getByRole('tabpanel')
+  const panel = page.getByRole('tabpanel', { name: 'Raw response' })
   await expect(panel).toContainText('config=production')
   await expect(panel.getByRole('definition').first()).toHaveText('200')
   await screenshotsBothSizes(page, 'interactions-duplicate-production-run')

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
+import { showView, viewTab } from './fixtures/workbench'
 
 /**
  * The Tests region (browser host, by accessible names): the example
@@ -19,7 +20,7 @@ const PRODUCTION_FAILS = ['Text ranking puts San Potito Sannitico first', 'Top 5
 
 const savedPanel = (page: Page) => page.getByRole('region', { name: 'Saved queries' })
 const region = (page: Page) => page.getByRole('region', { name: 'Tests' })
-const toggle = (page: Page) => region(page).getByRole('button', { name: /^Tests \d+$/ })
+const heading = (page: Page) => region(page).getByRole('heading', { name: /^Tests \d+$/ })
 const cases = (page: Page) => region(page).getByRole('list', { name: 'Test cases' })
 /** A case's line: the list item holding its name (its failures are list items of their own, inside it). */
 const caseItem = (page: Page, name: string) =>
@@ -42,9 +43,10 @@ async function openWorld(page: Page): Promise<void> {
   await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
+/** The Tests view, by its tab. */
 async function unfold(page: Page): Promise<void> {
-  if ((await toggle(page).getAttribute('aria-expanded')) !== 'true') await toggle(page).click()
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+  await showView(page, 'Tests')
+  await expect(region(page)).toBeVisible()
 }
 
 async function runTests(page: Page): Promise<void> {
@@ -99,10 +101,10 @@ test('the example workspace: 9 cases pass; on config production exactly the two 
   await openApp(page, app, DESKTOP)
   await openWorld(page)
   await search(page, 'san')
-  // The results come first: the region starts folded, saying how many cases there are.
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
-  await expect(toggle(page)).toHaveText(/Tests\s*9/)
-  await toggle(page).click()
+  // The results come first: the Tests view is a tab away, and says how many cases there are.
+  await expect(region(page)).toHaveCount(0)
+  await unfold(page)
+  await expect(heading(page)).toHaveText(/Tests\s*9/)
   await expect(allCases(page)).toHaveCount(9)
   await expect(caseItem(page, '"san" finds thousands')).toContainText('runs San, default ranking')
   await expect(caseItem(page, 'Paris, France, comes first')).toContainText('runs own query “paris”')
@@ -166,9 +168,9 @@ test('Add test from current query: the case appears and passes; edited to expect
   test.setTimeout(240_000)
   await openApp(page, app, DESKTOP)
   await openWorld(page)
-  await unfold(page)
   await search(page, 'berlin')
   await expect(savedPanel(page).getByRole('heading')).toHaveText('world')
+  await unfold(page)
 
   await region(page).getByRole('button', { name: 'Add test from current query' }).click()
   const added = caseItem(page, 'berlin')
@@ -280,28 +282,20 @@ test('a slow run shows its progress ("0 of 9") and stops on Cancel', async ({ pa
   }
 })
 
-test('in a laptop window the region starts folded beside History, and the choice is remembered', async ({ page, app }) => {
+test('in a laptop window the Tests view shows the cases and how the run went; a workspace opened anew has not run yet', async ({ page, app }) => {
   await openApp(page, app, LAPTOP)
   await openWorld(page)
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
-  const tests = (await region(page).boundingBox())!
-  const history = (await page.getByRole('region', { name: 'History' }).boundingBox())!
-  // Folded, the two strips share one row under the results.
-  expect(Math.abs(tests.y - history.y)).toBeLessThan(2)
-  await toggle(page).click()
+  // The tab says how many cases there are, and once run, how the run went (in words for a screen reader, its name stays "Tests").
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases')
+  await unfold(page)
   await runTests(page)
   await expect(summary(page)).toContainText('9 passed')
+  await expect(allCases(page).first()).toBeInViewport()
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases; last run 9 passed')
   await shots(page, 'tests-passed')
   await page.setViewportSize(LAPTOP)
-  await toggle(page).click()
-  // Folded, the strip still says how the last run went.
-  await expect(region(page).getByText('9 passed')).toBeVisible()
   // A workspace opened anew has not run yet: the outcomes shown before were of the one it replaced.
   await openWorld(page)
   await expect(region(page).getByText('9 passed')).toHaveCount(0)
-  await page.reload()
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
-  await toggle(page).click()
-  await page.reload()
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+  await expect(viewTab(page, 'Tests')).toHaveAccessibleDescription('9 cases')
 })

@@ -14,7 +14,7 @@ const INFO_MS = 6_000
 
 /**
  * Short notes about something that just happened (a token issued, a setting
- * saved): shown over the window in a corner, so nothing else moves.
+ * saved): shown above the run bar, where they cover no control (ToastStack.vue).
  */
 export const useToastsStore = defineStore('toasts', () => {
   const toasts = ref<Toast[]>([])

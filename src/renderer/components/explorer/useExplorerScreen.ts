@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, onMounted, watch } from 'vue'
+import { computed, nextTick, onBeforeUnmount, onMounted, watch } from 'vue'
 import { isEndpointStep } from '../../../shared/query/model'
 import { useChainStore } from '../../stores/chain'
 import { useCompareStore } from '../../stores/compare'
@@ -8,8 +8,10 @@ import { useFacetsStore } from '../../stores/facets'
 import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
+import { useWorkbenchStore } from '../../stores/workbench'
+import { VIEWS, VIEW_SHORTCUTS, viewPanelId } from './views'
 
-/** The explorer screen's logic: loading, the first step, re-running on a new configuration, keyboard shortcuts. */
+/** The explorer screen's logic: loading, the first step, re-running on a new configuration, the views, keyboard shortcuts. */
 export function useExplorerScreen() {
   const connections = useConnectionsStore()
   const editor = useChainStore()
@@ -17,9 +19,11 @@ export function useExplorerScreen() {
   const toasts = useToastsStore()
   const workspace = useWorkspaceStore()
   const compare = useCompareStore()
+  const workbench = useWorkbenchStore()
+  const { view } = storeToRefs(workbench)
   useFacetsStore()
   const { description } = storeToRefs(connections)
-  const { failure, phase, results: rows, answer } = storeToRefs(query)
+  const { results: rows, answer } = storeToRefs(query)
   /** Something to show in the results panel: rows, or the answer of a type that is not rows (count, resultitem, options). */
   const results = computed(() => rows.value ?? answer.value)
 
@@ -49,8 +53,35 @@ export function useExplorerScreen() {
     startChain()
   })
 
+  // A query run from a view that does not show rows (Tests, History: e.g. Ctrl+Enter there) brings the rows into view.
+  watch(
+    () => query.phase,
+    (phase) => {
+      if (phase === 'running' && view.value !== 'results' && view.value !== 'compare') workbench.select('results')
+    },
+  )
+
+  /** Ctrl/Cmd+1…6: the view at that place; null for a place kept for views to come; undefined for any other key. */
+  function viewShortcut(event: KeyboardEvent): string | null | undefined {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return undefined
+    const place = Number(event.key)
+    if (!Number.isInteger(place) || place < 1 || place > VIEW_SHORTCUTS) return undefined
+    return VIEWS[place - 1]?.id ?? null
+  }
+
+  /** The skip link: the Results view, with the focus at its start so the next Tab reaches its first control. */
+  function skipToResults(): void {
+    workbench.select('results')
+    void nextTick(() => document.getElementById(viewPanelId('results'))?.focus())
+  }
+
   function onKeydown(event: KeyboardEvent): void {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    const shortcut = viewShortcut(event)
+    if (shortcut !== undefined) {
+      // Never the browser's own Ctrl+digit (its tabs); not over a dialog, which keeps the focus.
+      event.preventDefault()
+      if (shortcut && !document.querySelector('dialog[open]')) workbench.select(shortcut)
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault()
       // In the compare view the chain runs on both targets.
       if (compare.open) void compare.run()
@@ -74,10 +105,9 @@ export function useExplorerScreen() {
     // What the main process found at start (e.g. a settings file set aside) is said once, and stays until dismissed.
     for (const notice of connections.info?.notices ?? []) toasts.show(notice, { tone: 'danger' })
     startChain()
+    workbench.restore(VIEWS.map((each) => each.id))
   })
   onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))
 
-  const comparing = computed(() => compare.open)
-
-  return { connections, query, failure, phase, results, comparing }
+  return { connections, views: VIEWS, view, skipToResults }
 }

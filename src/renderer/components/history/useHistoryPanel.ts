@@ -1,5 +1,5 @@
 import { storeToRefs } from 'pinia'
-import { ref, watch } from 'vue'
+import { onMounted, watch } from 'vue'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { fullUrl, shortUrl, statusTitle } from '../../../shared/history/entry-text'
 import { useHistoryStore } from '../../stores/history'
@@ -27,26 +27,21 @@ export function totalText(entry: HistoryEntry): string {
 }
 
 /**
- * The History region: folded by default so the grid keeps its room; while
- * open it follows the runs (a finished run shows up at once).
+ * The History view: it loads as it is shown, and while shown follows the runs
+ * (a finished run shows up at once).
  */
 export function useHistoryPanel() {
   const history = useHistoryStore()
   const query = useQueryStore()
   const toasts = useToastsStore()
   const { entries, text, loading, error } = storeToRefs(history)
-  const open = ref(false)
-
-  async function toggle(): Promise<void> {
-    open.value = !open.value
-    if (open.value) await history.load()
-  }
+  onMounted(() => void history.load())
 
   watch(
     () => query.phase,
     (phase, before) => {
       const finished = (before === 'running' || before === 'loading-more') && phase !== 'running' && phase !== 'loading-more'
-      if (open.value && finished) void history.load()
+      if (finished) void history.load()
     },
   )
 
@@ -65,5 +60,5 @@ export function useHistoryPanel() {
     if (!error.value) toasts.show(cleared === 1 ? 'Cleared 1 run from the history.' : `Cleared ${cleared.toLocaleString('en')} runs from the history.`)
   }
 
-  return { open, toggle, entries, text, loading, error, onSearch, openInEditor, clear, formatWhen, statusText, statusTitle, totalText, shortUrl, fullUrl }
+  return { entries, text, loading, error, onSearch, openInEditor, clear, formatWhen, statusText, statusTitle, totalText, shortUrl, fullUrl }
 }

@@ -225,6 +225,8 @@ export function useSavedQueriesPanel() {
     event.preventDefault()
     event.returnValue = ''
   }
+  const roving = useRovingList(() => queries.value.length, () => queries.value.findIndex((query) => isSelected(query)))
+
   onMounted(() => window.addEventListener('beforeunload', onBeforeUnload))
   onBeforeUnmount(() => {
     window.removeEventListener('beforeunload', onBeforeUnload)
@@ -234,6 +236,56 @@ export function useSavedQueriesPanel() {
     view, queries, savedQuery, selected, queryDirty, error, ready, expanded, toggle, where,
     question, naming, binding, fileInput,
     saveQuery, saveAsNew, select, newWorkspace, openFile, openRecent, onFileChosen, saveWorkspace, rename, duplicate, remove,
-    runsOn, isSelected, isUnbound,
+    runsOn, isSelected, isUnbound, roving,
   }
+}
+
+/** Per query: its name (loads it), then Rename, Duplicate and Delete. */
+export const QUERY_CONTROLS = 4
+
+/**
+ * The list of saved queries as one Tab stop (a roving tabindex): Up and Down
+ * go from query to query, Left and Right between a query and its actions,
+ * Home and End to the first and last query; Enter or Space presses the
+ * control. The stop starts on the selected query and stays where the user
+ * last was.
+ */
+function useRovingList(count: () => number, selectedRow: () => number) {
+  const at = ref<{ row: number; col: number } | null>(null)
+  const current = computed(() => {
+    const rows = count()
+    const chosen = at.value ?? { row: Math.max(0, selectedRow()), col: 0 }
+    return { row: Math.min(chosen.row, Math.max(0, rows - 1)), col: chosen.col }
+  })
+
+  const tabindex = (row: number, col: number) => (row === current.value.row && col === current.value.col ? 0 : -1)
+  const place = (row: number, col: number) => ({ 'data-row': row, 'data-col': col, tabindex: tabindex(row, col) })
+
+  function onFocusin(event: FocusEvent): void {
+    const element = event.target as HTMLElement
+    const row = Number(element.dataset.row)
+    const col = Number(element.dataset.col)
+    if (Number.isInteger(row) && Number.isInteger(col)) at.value = { row, col }
+  }
+
+  function onKeydown(event: KeyboardEvent): void {
+    const rows = count()
+    if (rows === 0 || event.altKey || event.ctrlKey || event.metaKey) return
+    const { row, col } = current.value
+    const next =
+      event.key === 'ArrowDown' ? { row: Math.min(rows - 1, row + 1), col }
+      : event.key === 'ArrowUp' ? { row: Math.max(0, row - 1), col }
+      : event.key === 'ArrowRight' ? { row, col: Math.min(QUERY_CONTROLS - 1, col + 1) }
+      : event.key === 'ArrowLeft' ? { row, col: Math.max(0, col - 1) }
+      : event.key === 'Home' ? { row: 0, col: 0 }
+      : event.key === 'End' ? { row: rows - 1, col: 0 }
+      : null
+    if (!next) return
+    event.preventDefault()
+    at.value = next
+    const list = event.currentTarget as HTMLElement
+    list.querySelector<HTMLElement>(`[data-row="${next.row}"][data-col="${next.col}"]`)?.focus()
+  }
+
+  return { place, onFocusin, onKeydown }
 }
