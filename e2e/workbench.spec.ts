@@ -84,6 +84,9 @@ for (const size of [LAPTOP, DESKTOP]) {
     await expect(page.getByRole('region', { name: 'Statistics' })).toBeVisible()
     const name = (await grid(page).getByRole('columnheader', { name: 'name', exact: true }).boundingBox())!
     expect(name.width).toBeGreaterThanOrEqual(160)
+    // …and in view: at least 160 px of it left of the panel (lying over the grid at 1024 px, the name is brought beside Rank).
+    const panel = (await page.getByRole('complementary', { name: 'Statistics and facets' }).boundingBox())!
+    await expect.poll(async () => Math.min(panel.x, (await grid(page).getByRole('columnheader', { name: 'name', exact: true }).boundingBox())!.x + name.width) - (await grid(page).getByRole('columnheader', { name: 'name', exact: true }).boundingBox())!.x).toBeGreaterThanOrEqual(160)
     await expect.poll(() => visibleRows(page)).toBeGreaterThanOrEqual(12)
     // Its parts scroll up and down, never sideways (the chart's table for screen readers included).
     expect((await scrollAreas(page.getByRole('complementary', { name: 'Statistics and facets' }))).filter((area) => area.endsWith('(sideways)'))).toEqual([])

@@ -1,4 +1,5 @@
-import { nextTick, ref } from 'vue'
+import { nextTick, onBeforeUnmount, ref, watchEffect } from 'vue'
+import { gridCovered } from '../results/grid-cover'
 import { useRememberedFold } from '../../composables/useRememberedFold'
 
 /** At this width and below, the results need the room: the panel starts folded, and opens over the grid. */
@@ -15,6 +16,8 @@ export function useInsightsPanel() {
   const { open, cramped, toggle: flip } = useRememberedFold({ query: NARROW_QUERY, storageKey: 'query-explorer.insights', modes: ['narrow', 'wide'] })
   const toggleButton = ref<HTMLButtonElement | null>(null)
   const closeButton = ref<HTMLButtonElement | null>(null)
+  watchEffect(() => (gridCovered.value = open.value && cramped.value))
+  onBeforeUnmount(() => (gridCovered.value = false))
 
   function toggle(): void {
     flip()

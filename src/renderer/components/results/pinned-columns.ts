@@ -58,3 +58,16 @@ export function scrollLeftToShow(
   if (right > view.scrollLeft + view.clientWidth - view.actionsWidth) return right - view.clientWidth + view.actionsWidth
   return null
 }
+
+/**
+ * The sideways scroll that brings the label column (the last pinned one) next
+ * to Rank, where it then sticks, so the row's label shows in a grid whose
+ * right part is covered; null when it already shows there or nothing can move.
+ */
+export function scrollLeftToRevealLabel(pinned: ReadonlyMap<number, number>, widths: readonly number[], scrollLeft: number): number | null {
+  const label = [...pinned.keys()].at(-1)
+  if (label === undefined || pinned.size < 2) return null
+  const natural = widths.slice(0, label).reduce((sum, width) => sum + width, 0)
+  const wanted = natural - (pinned.get(label) ?? 0)
+  return wanted > scrollLeft ? wanted : null
+}

@@ -4,7 +4,8 @@ import type { ResultItem } from '../../../shared/responses'
 import { cellText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
-import { pinnedColumns, pinnedOffsets, scrollLeftToShow } from './pinned-columns'
+import { gridCovered } from './grid-cover'
+import { pinnedColumns, pinnedOffsets, scrollLeftToRevealLabel, scrollLeftToShow } from './pinned-columns'
 import { MARKS } from '../../perf/run-marks'
 
 const ROW_HEIGHT = 34
@@ -93,6 +94,18 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     const now = (scroller.value?.scrollLeft ?? 0) > 0
     if (now !== sideways.value) sideways.value = now
   }
+  // The side panel opened over the grid's right part: bring the row's label next to Rank, where it sticks in view.
+  // Also when a new answer's columns arrive while it lies there.
+  watch(
+    [gridCovered, pinned],
+    ([covered]) => {
+      const element = scroller.value
+      if (!covered || !element) return
+      const left = scrollLeftToRevealLabel(pinned.value, columnWidths.value, element.scrollLeft)
+      if (left !== null) element.scrollLeft = left
+    },
+    { flush: 'post' },
+  )
   function setWidth(column: Column, width: number): void {
     chosenWidths.value = { ...chosenWidths.value, [column.key]: Math.max(MIN_WIDTH, Math.round(width)) }
   }
