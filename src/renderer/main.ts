@@ -1,6 +1,8 @@
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { loadViewPrefs } from './composables/view-prefs'
 import './styles/app.css'
 
-createApp(App).use(createPinia()).mount('#app')
+// The view preferences (open panels, view, theme) come from main first, so the window's first paint shows them as kept.
+void loadViewPrefs().then(() => createApp(App).use(createPinia()).mount('#app'))

@@ -65,6 +65,9 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'tests:delete': { name: 't' },
   'tests:update-snapshot': { name: 't' },
   'compare:run': { requestId: 'r', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} }, a: { connectionId: 'x' }, b: { connectionId: 'y', config: 'c' }, depth: 10 },
+  'view-prefs:get': {},
+  'view-prefs:reset': {},
+  'view-prefs:set': { theme: 'dark', view: 'tests', folds: { insights: { wide: false } } },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']

@@ -20,6 +20,8 @@ import { TestRuns } from '../test-cases/test-runs'
 import { WorkspaceSession } from '../workspaces/workspace-session'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
 import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
+import { viewPrefsHandlers } from '../ipc/handlers/view-prefs-handlers'
+import { ViewPrefsStore } from '../storage/view-prefs-store'
 import { DownloadTickets } from '../host/download-tickets'
 import type { FileDialogs } from '../host/file-dialogs'
 import { createLogger, type Logger } from '../logging/logger'
@@ -87,6 +89,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
   const runner = new QueryRunner(http, tokens, options.replyCache, now)
   const history = new HistoryStore(options.dataDir)
+  const viewPrefs = new ViewPrefsStore(options.dataDir)
+  await viewPrefs.load()
+  if (viewPrefs.problem) log.error(viewPrefs.problem)
   const downloads = options.host === 'browser' ? (options.downloads ?? new DownloadTickets()) : null
   const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })
 
@@ -112,6 +117,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
+    ...viewPrefsHandlers(viewPrefs),
   }
   return {
     dispatch: createDispatcher(handlers, log),

@@ -1,4 +1,5 @@
 import { computed, getCurrentInstance, onBeforeUnmount, ref, type ComputedRef, type Ref } from 'vue'
+import { setViewPrefs, viewPrefs } from './view-prefs'
 
 /**
  * Whether a side panel or region is open, remembered apart for cramped and
@@ -15,7 +16,8 @@ export interface RememberedFold {
 
 type Preference = Partial<Record<string, boolean>>
 
-function readPreference(key: string): Preference {
+/** Where this origin kept it before main did (a window of an earlier version): a guess until the user toggles. */
+function legacyPreference(key: string): Preference {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(key) ?? '{}')
     return value && typeof value === 'object' ? (value as Preference) : {}
@@ -27,6 +29,7 @@ function readPreference(key: string): Preference {
 export function useRememberedFold(options: {
   /** Matches the cramped windows, e.g. `(max-width: 1100px)`. */
   query: string
+  /** `query-explorer.<panel>`: the panel's name among the view preferences is the last part. */
   storageKey: string
   /** What the two kinds of window are called in the stored preference: cramped first. */
   modes: readonly [cramped: string, roomy: string]
@@ -37,17 +40,14 @@ export function useRememberedFold(options: {
   media?.addEventListener('change', onMedia)
   if (getCurrentInstance()) onBeforeUnmount(() => media?.removeEventListener('change', onMedia))
 
-  const preference = ref<Preference>(readPreference(options.storageKey))
+  const name = options.storageKey.slice(options.storageKey.lastIndexOf('.') + 1)
+  const legacy = legacyPreference(options.storageKey)
   const mode = computed(() => options.modes[cramped.value ? 0 : 1])
-  const open = computed(() => preference.value[mode.value] ?? !cramped.value)
+  // Main's copy (viewPrefs) wins; it is reactive, so a panel follows it should it arrive after the first paint.
+  const open = computed(() => viewPrefs.value.folds?.[name]?.[mode.value] ?? legacy[mode.value] ?? !cramped.value)
 
   function toggle(): void {
-    preference.value = { ...preference.value, [mode.value]: !open.value }
-    try {
-      localStorage.setItem(options.storageKey, JSON.stringify(preference.value))
-    } catch {
-      // Not remembered, but folded or unfolded for this run.
-    }
+    void setViewPrefs({ folds: { [name]: { [mode.value]: !open.value } } })
   }
   return { open, cramped, toggle }
 }

@@ -1,12 +1,14 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
+import { loadViewPrefs, setViewPrefs, viewPrefs } from '../composables/view-prefs'
 import { useCompareStore } from './compare'
 
-const STORAGE_KEY = 'query-explorer.view'
+/** Where an earlier version kept the view (this origin only): a guess when main keeps none. */
+const LEGACY_KEY = 'query-explorer.view'
 
-function remembered(): string | null {
+function legacyView(): string | null {
   try {
-    return localStorage.getItem(STORAGE_KEY)
+    return localStorage.getItem(LEGACY_KEY)
   } catch {
     return null
   }
@@ -14,28 +16,36 @@ function remembered(): string | null {
 
 /**
  * Which view of the workbench the main area shows (Results, Compare, Tests,
- * History, …: the list is components/explorer/views.ts). Remembered across
- * reloads. The Compare view is the compare store's `open`, which decides what
+ * History, …: the list is components/explorer/views.ts). Kept by the main
+ * process among the view preferences, so it survives a restart of either
+ * host. The Compare view is the compare store's `open`, which decides what
  * Run and Ctrl+Enter run, so the two are kept as one.
  */
 export const useWorkbenchStore = defineStore('workbench', () => {
   const compare = useCompareStore()
   const view = ref('results')
 
-  function select(id: string): void {
+  function show(id: string): void {
     view.value = id
     if ((id === 'compare') !== compare.open) compare.toggle()
-    try {
-      localStorage.setItem(STORAGE_KEY, id)
-    } catch {
-      // Not remembered, but shown for this run.
-    }
   }
 
-  /** The view of the last session, once the connections the Compare view starts from are known; `known` says which ids exist. */
+  function select(id: string): void {
+    show(id)
+    void setViewPrefs({ view: id })
+  }
+
+  /**
+   * The view of the last session, once the connections the Compare view
+   * starts from are known; `known` says which ids exist. Waits for main's
+   * preferences if they have not arrived yet (the window normally asks for
+   * them before it mounts).
+   */
   function restore(known: readonly string[]): void {
-    const last = remembered()
-    if (last && known.includes(last) && last !== view.value) select(last)
+    void loadViewPrefs().then(() => {
+      const last = viewPrefs.value.view ?? legacyView()
+      if (last && known.includes(last) && last !== view.value) show(last)
+    })
   }
 
   return { view, select, restore }

@@ -1,28 +1,21 @@
-import { readonly, ref } from 'vue'
+import { computed, readonly, ref, watch } from 'vue'
+import { THEME_CHOICES, type ThemeChoice } from '../../shared/view-prefs'
+import { setViewPrefs, viewPrefs } from '../composables/view-prefs'
 
 /** What the user picked: a fixed theme, or whatever the system prefers. */
-export type ThemeChoice = 'light' | 'dark' | 'system'
+export type { ThemeChoice }
 export type AppliedTheme = 'light' | 'dark'
 
-export const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system']
-
-/** Shared with public/theme-boot.js, which applies the theme before the first paint. */
-const STORAGE_KEY = 'query-explorer.theme'
-
-const isChoice = (value: unknown): value is ThemeChoice => THEME_CHOICES.includes(value as ThemeChoice)
-
-function storedChoice(): ThemeChoice {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY)
-    return isChoice(value) ? value : 'system'
-  } catch {
-    return 'system'
-  }
-}
+export { THEME_CHOICES }
 
 const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null
 
-const choice = ref<ThemeChoice>(storedChoice())
+/**
+ * Among the view preferences main keeps; public/theme-boot.js applied this
+ * origin's copy before the first paint, and main's copy, when it differs
+ * (the browser host's page on a new port), replaces it as it arrives.
+ */
+const choice = computed<ThemeChoice>(() => viewPrefs.value.theme ?? 'system')
 const applied = ref<AppliedTheme>('light')
 
 /** The stylesheet's tokens switch on `data-theme`; the chart reads `applied` to redraw in the new colours. */
@@ -32,18 +25,13 @@ function apply(): void {
 }
 
 systemDark?.addEventListener('change', apply)
+watch(choice, apply)
 apply()
 
 /** The theme the user picked and the one showing now, for the switch and for whatever draws its own colours. */
 export function useTheme() {
   function choose(next: ThemeChoice): void {
-    choice.value = next
-    try {
-      localStorage.setItem(STORAGE_KEY, next)
-    } catch {
-      // Not remembered, but applied for this run.
-    }
-    apply()
+    void setViewPrefs({ theme: next })
   }
-  return { choice: readonly(choice), applied: readonly(applied), choose }
+  return { choice, applied: readonly(applied), choose }
 }

@@ -46,6 +46,9 @@ export const CHANNELS = [
   'tests:delete',
   'tests:update-snapshot',
   'compare:run',
+  'view-prefs:get',
+  'view-prefs:set',
+  'view-prefs:reset',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

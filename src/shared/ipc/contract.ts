@@ -22,6 +22,7 @@ import { QueryReplySchema, TimingsSchema, type QueryReply, type Timings } from '
 import { CaseReportSchema } from '../test-cases/report'
 import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
+import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
 import { IpcErrorSchema } from './errors'
 
@@ -371,6 +372,10 @@ export const contract = {
       .strict(),
     reply: ComparisonSchema,
   },
+  /** The window's view preferences (theme, view, open panels), kept in the data folder (the browser host's page forgets its storage with each new port); set merges a change, reset goes back to the defaults. */
+  'view-prefs:get': { request: z.object({}).strict(), reply: ViewPrefsSchema },
+  'view-prefs:set': { request: ViewPrefsPatchSchema, reply: ViewPrefsSchema },
+  'view-prefs:reset': { request: z.object({}).strict(), reply: ViewPrefsSchema },
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
