@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ConnectionInputSchema, type ConnectionInput } from '../../shared/ipc/contract'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { readJsonFile, setAside } from '../storage/json-file'
 
 export type StoredConnection = ConnectionInput & { id: string }
 
@@ -34,31 +34,18 @@ export class ConnectionStore {
 
   /** `setAside: false` (a reader that is not the app, the command line) leaves an unreadable file where it is. */
   async load(options: { setAside?: boolean } = {}): Promise<void> {
-    let text: string
-    try {
-      text = await fs.readFile(this.path, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw error
-    }
-    let parsed: z.ZodSafeParseResult<z.infer<typeof FileSchema>>
-    try {
-      parsed = FileSchema.safeParse(JSON.parse(text))
-    } catch {
-      parsed = FileSchema.safeParse(undefined)
-    }
-    if (parsed.success) {
-      this.connections = parsed.data.connections
-      this.lastUsedId = parsed.data.lastUsed ?? null
+    const read = await readJsonFile(this.path, FileSchema)
+    if (read.kind === 'missing') return
+    if (read.kind === 'ok') {
+      this.connections = read.value.connections
+      this.lastUsedId = read.value.lastUsed ?? null
       return
     }
     if (options.setAside === false) {
       this.problem = `The connections file ${this.path} could not be read.`
       return
     }
-    // Keep the unreadable file for the user instead of overwriting it.
-    const aside = `${this.path}.bad`
-    await fs.rename(this.path, aside)
+    const aside = await setAside(this.path)
     this.problem = `The connections file could not be read and was kept as ${aside}; starting with no saved connections.`
   }
 

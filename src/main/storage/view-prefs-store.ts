@@ -1,9 +1,9 @@
-import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { mergeViewPrefs, ViewPrefsSchema, type ViewPrefs } from '../../shared/view-prefs'
 import { writeFileAtomic } from './atomic-file'
+import { readJsonFile, setAside } from './json-file'
 
 export const VIEW_PREFS_FILE = 'view-prefs.json'
 
@@ -29,28 +29,20 @@ export class ViewPrefsStore {
   }
 
   async load(): Promise<void> {
-    let text: string
+    let read
     try {
-      text = await fs.readFile(this.path, 'utf8')
+      read = await readJsonFile(this.path, FileSchema)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
       this.problem = `The view preferences file ${this.path} could not be read (${(error as Error).message}); using the defaults.`
       return
     }
-    let parsed: z.ZodSafeParseResult<z.infer<typeof FileSchema>>
-    try {
-      parsed = FileSchema.safeParse(JSON.parse(text))
-    } catch {
-      parsed = FileSchema.safeParse(undefined)
-    }
-    if (parsed.success) {
-      this.prefs = parsed.data.prefs
+    if (read.kind === 'missing') return
+    if (read.kind === 'ok') {
+      this.prefs = read.value.prefs
       return
     }
-    const aside = `${this.path}.bad`
     try {
-      await fs.rename(this.path, aside)
-      this.problem = `The view preferences file could not be read and was kept as ${aside}; using the defaults.`
+      this.problem = `The view preferences file could not be read and was kept as ${await setAside(this.path)}; using the defaults.`
     } catch {
       this.problem = `The view preferences file ${this.path} could not be read; using the defaults.`
     }
