@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { importBundled } from './bundled'
+import { benchExport } from './export'
 import { benchQueryClient } from './query-client'
 import { benchRenderer } from './renderer'
 import { benchService } from './service'
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))
+  results.push(...(await benchExport()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
 }

@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readCsv } from '../test/fixtures/csv'
 import { expect, test, type LaunchedApp } from './fixtures/app'
+import { seriousViolations } from './fixtures/axe'
 import { DESKTOP, LAPTOP, openApp } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
 import { showView, viewTab } from './fixtures/workbench'
@@ -56,13 +56,6 @@ async function tableRows(page: Page): Promise<string[][]> {
   )
 }
 
-/** Violations axe rates serious or critical, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
 
 test('default vs production for "san": Sanaa is new in B at rank 1, the RBO is below 1, and leaving the view finds the results as they were', async ({ page, app }) => {
   await openApp(page, app)

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
+import { seriousViolations } from './fixtures/axe'
 
 /**
  * The results grid on a laptop's and a desktop's screen: ten columns at
@@ -58,18 +58,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-/** Violations axe rates serious or critical, one readable line each. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
-  if (include) builder.include(include)
-  const { violations } = await builder.analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const where = violation.nodes.map((node) => `${node.target.join(' ')} (${[...node.any, ...node.all].map((check) => check.message).join('; ')})`)
-      return `${violation.id} (${violation.impact}): ${violation.help} at ${where.join(', ')}`
-    })
-}
 
 test('ten columns at 1440×900: Rank and the name stay pinned, and the row actions are in view without scrolling sideways', async ({ page, app }) => {
   await page.goto(await app.pageUrl())
@@ -172,6 +160,30 @@ test('axe: no serious or critical violation on the screen with results, in the r
   expect(found).toEqual([])
 })
 
+/** The side panel's statistics and facets answered for the chain as it is: nothing greyed while it is asked again. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.statistics--stale, .facet__options--stale, [aria-busy="true"]')).toHaveCount(0)
+}
+
+/**
+ * What axe finds in both themes, asked until it holds: axe reads colours, and a part fading in or out (the
+ * greyed "being updated" look is an opacity with a short transition) is measured as it is at that instant.
+ * A lasting problem still fails, with axe's lines, once the poll gives up.
+ */
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const found: string[] = []
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        for (const line of await seriousViolations(page)) found.push(`${what}, ${colorScheme}: ${line}`)
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+      return found
+    })
+    .toEqual([])
+}
+
 test('axe: no serious or critical violation with a switched-off step, a ticked facet and a statistics answer, in both themes', async ({ page, app }) => {
   await page.goto(await app.pageUrl())
   await search(page, 'san')
@@ -185,23 +197,16 @@ test('axe: no serious or critical violation with a switched-off step, a ticked f
   const step2 = page.getByRole('group', { name: 'Step 2' })
   await step2.getByRole('switch', { name: 'Step on' }).uncheck()
   await expect(step2.getByText('Off: this step is not sent.')).toBeVisible()
-  const found: string[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const line of await seriousViolations(page)) found.push(`results, ${colorScheme}: ${line}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  // The chain changed, so the side panel asks again.
+  await settled(page)
+  await expectNoSeriousViolations(page, 'results')
 
   await page.getByRole('combobox', { name: 'Response type' }).selectOption('statistics')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Statistics response' }).getByRole('img', { name: 'Probability distribution' })).toBeVisible()
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const line of await seriousViolations(page)) found.push(`statistics answer, ${colorScheme}: ${line}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await settled(page)
+  await expectNoSeriousViolations(page, 'statistics answer')
   await shoot(page, 'step-off-statistics-answer')
-  expect(found).toEqual([])
 })
 
 test('screenshots of the grid at 1024×700', async ({ page, app }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
+import { seriousViolationsBothThemes } from './fixtures/axe'
 import { draftKept, searchDraft } from './fixtures/draft'
 import { openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { showView } from './fixtures/workbench'
@@ -43,6 +44,8 @@ test('two searches are listed, newest first, and "Open in editor" restores the o
   await expect(searches.nth(1)).toContainText(/\d+ ms/)
   await expect(searches.nth(1)).toContainText(/\d{2}:\d{2}:\d{2}/)
   await screenshotsBothSizes(page, 'history-open')
+  // The History view with its runs listed: nothing serious for axe, light and dark.
+  expect(await seriousViolationsBothThemes(page, 'history view')).toEqual([])
 
   const pages = async () =>
     ((await app.invoke('history:list', {})).data as { url: string }[]).filter((entry) => /\/results\?config=default&count=10$/.test(entry.url)).length

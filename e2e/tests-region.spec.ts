@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
+import { seriousViolations } from './fixtures/axe'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
 import { showView, viewTab } from './fixtures/workbench'
@@ -60,13 +60,6 @@ async function search(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
 }
 
-/** Violations axe rates serious or critical in the region (and an open dialog), one readable line each. */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
 
 async function axeBothThemes(page: Page, include: string, what: string): Promise<string[]> {
   const found: string[] = []

@@ -1,9 +1,9 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, launchApp, test } from './fixtures/app'
+import { seriousViolations } from './fixtures/axe'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { draftKept } from './fixtures/draft'
 
@@ -472,13 +472,6 @@ test('Ctrl+S saves the workspace, as a download in the browser, and never the pa
   await expect(naming).toHaveCount(0)
 })
 
-/** Violations axe rates serious or critical inside `include`, one readable line each. */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
 
 test('axe: nothing serious in the list (a query unsaved, the workspace unsaved), the Open menu, the name and binding dialogs, light and dark', async ({ page, app }, testInfo) => {
   await app.invoke('workspace:save-query', { name: 'Madrid', connectionId: 'demo', request: madrid() })
