@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/app'
-import { seriousViolations } from './fixtures/axe'
+import { seriousViolationsBothThemes } from './fixtures/axe'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
 import { showView, viewTab } from './fixtures/workbench'
@@ -60,16 +60,6 @@ async function search(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible()
 }
 
-
-async function axeBothThemes(page: Page, include: string, what: string): Promise<string[]> {
-  const found: string[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const line of await seriousViolations(page, include)) found.push(`${what}, ${colorScheme}: ${line}`)
-  }
-  await page.emulateMedia({ colorScheme: null })
-  return found
-}
 
 /** Screenshots for looking at: the project's screens folder, and this helper's own. */
 async function shots(page: Page, name: string): Promise<void> {
@@ -154,7 +144,7 @@ test('the example workspace: 9 cases pass; on config production exactly the two 
   await page.screenshot({ path: 'docs/screenshots/tests.png' })
   await shots(page, 'tests-failures')
 
-  expect(await axeBothThemes(page, '[aria-label="Tests"]', 'Tests region with failures')).toEqual([])
+  expect(await seriousViolationsBothThemes(page, 'Tests region with failures', '[aria-label="Tests"]')).toEqual([])
 })
 
 test('Add test from current query: the case appears and passes; edited to expect too much it fails with expected vs actual; Delete takes it out', async ({ page, app }) => {
@@ -190,7 +180,7 @@ test('Add test from current query: the case appears and passes; edited to expect
   await expect(editor.getByRole('list', { name: 'Problems' })).toContainText('totalAtLeast: must be at least 0')
   await expect(editor.getByRole('list', { name: 'Problems' })).toContainText('contians: is not an expectation (known: status, messageStartsWith')
   await shots(page, 'tests-editor')
-  expect(await axeBothThemes(page, 'dialog', 'expectations editor')).toEqual([])
+  expect(await seriousViolationsBothThemes(page, 'expectations editor', 'dialog')).toEqual([])
   await editor.getByRole('button', { name: 'Save' }).click()
   await expect(editor).toBeVisible()
   await json.fill('{"totalAtLeast": 1000000}')
