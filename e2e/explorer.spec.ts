@@ -19,6 +19,15 @@ async function search(page: Page, text: string): Promise<void> {
 }
 
 /** Types a URL into the request URL box and presses Enter, as a user who pasted it would confirm it. */
+/**
+ * The page has started on the demo: its connection chosen and the editor's starting chain in place, as a user
+ * sees it before typing. (A URL entered earlier may still be replaced by that starting chain.)
+ */
+async function startedOnDemo(page: Page): Promise<void> {
+  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
+  await expect(page.getByRole('group', { name: 'Step 1' }).getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
+}
+
 async function enterUrl(page: Page, url: string): Promise<void> {
   await urlBox(page).fill(url)
   await urlBox(page).press('Enter')
@@ -67,7 +76,7 @@ async function gridRows(page: Page): Promise<Record<string, string>[]> {
 
 test('runs a search on the demo workspace and pages through the results', async ({ page, app }) => {
   await page.goto(await app.pageUrl())
-  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
+  await startedOnDemo(page)
   await search(page, 'san')
 
   const results = resultsTable(page)
@@ -254,7 +263,7 @@ test('loads more rows, up to 1,000, and scrolls to the end of them', async ({ pa
 
 test('a pasted URL with a context parameter and a version segment gives the same chain back', async ({ page, app, context }) => {
   await page.goto(await app.pageUrl())
-  await expect(page.getByRole('combobox', { name: 'Connection' })).toHaveValue('demo')
+  await startedOnDemo(page)
   const url = `${await demoQueryUrl(app)}/4/world/api/places/c/lang/en/e/search/p/query/paris/e/population/p/min/1000/results?count=25`
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(url)})`)
