@@ -6,15 +6,8 @@ import { useConnectionsStore } from '../../stores/connections'
 import { useTestsStore } from '../../stores/tests'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
-import { useRememberedFold } from '../../composables/useRememberedFold'
 import { useQuestion } from '../workspace/useChoiceDialog'
 
-/**
- * At this height and below (a laptop's 700 px, a desktop's 900 px) the results
- * need the room: the region starts folded, its strip saying how the last run
- * went. The choice is remembered apart for shorter and taller windows.
- */
-export const SHORT_QUERY = '(max-height: 960px)'
 /** The element of a case's line, by its place in the list (ids are per place: names can hold anything). */
 export const caseElementId = (index: number) => `test-case-${index}`
 
@@ -31,15 +24,7 @@ export function useTestsPanel() {
   const toasts = useToastsStore()
   const { cases, run, reports, error, adding, running } = storeToRefs(tests)
 
-  // Folded or unfolded, remembered apart for short and tall windows.
-  const fold = useRememberedFold({ query: SHORT_QUERY, storageKey: 'query-explorer.tests', modes: ['short', 'tall'] })
-  const open = fold.open
-  /** The region, to bring it into view when it opens below the fold (a short window scrolls the results). */
   const root = ref<HTMLElement | null>(null)
-  function toggle(): void {
-    fold.toggle()
-    if (open.value) void nextTick(() => root.value?.scrollIntoView({ block: 'nearest' }))
-  }
 
   const ready = computed(() => workspace.started && workspace.view !== null)
   const canAdd = computed(() => ready.value && connections.selectedId !== null && workspace.editorRequest.steps.length > 0)
@@ -72,7 +57,6 @@ export function useTestsPanel() {
   async function add(): Promise<void> {
     const name = await tests.addFromQuery()
     if (!name) return
-    if (!open.value) toggle()
     toasts.show(`Added the test “${name}”, expecting what the answer shows now. Edit it to keep what matters, then Save workspace.`, { key: 'tests' })
     await reveal(name)
   }
@@ -107,7 +91,7 @@ export function useTestsPanel() {
   }
 
   return {
-    root, open, toggle, cases, reports, error, adding, running, ready, canAdd, counts, progress, summary, summaryTone, summaryDetail,
+    root, cases, reports, error, adding, running, ready, canAdd, counts, progress, summary, summaryTone, summaryDetail,
     question, editing,
     runAll, runOne, cancel: () => tests.cancel(), add, edit, edited, updateSnapshot, remove, stateOf: tests.stateOf, caseElementId,
   }
