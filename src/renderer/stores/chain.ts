@@ -177,6 +177,17 @@ export const useChainStore = defineStore('chain', () => {
     return { ok: true, note }
   }
 
+  /**
+   * The editor still holds what a start leaves: one step with no value typed
+   * and no option of its own. The last session's draft comes back only then;
+   * a URL pasted or a value typed while it was on its way is newer.
+   */
+  const pristine = computed(() => {
+    const only = chain.value.length === 1 ? chain.value[0]!.step : null
+    const values = only ? Object.values('endpoint' in only ? only.parameters : only.context) : ['']
+    return values.every((value) => value === '') && extraOptions.value.length === 0
+  })
+
   /** True while loadRequest puts a request in place: a new configuration it sets is not a reason to run. */
   const loading = ref(false)
 
@@ -230,7 +241,7 @@ export const useChainStore = defineStore('chain', () => {
     extraOptions, request, requestUrl,
     setChain, addEndpointStep, addContextStep, updateStep, conformToDescription, removeStep, moveStep, setStepEnabled, setFacetSelection,
     addExtraOption, updateExtraOption, removeExtraOption,
-    replaceFromUrl, loadRequest, loading,
+    replaceFromUrl, loadRequest, loading, pristine,
   }
 })
 

@@ -128,7 +128,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     try {
       const current = await call('workspace:current', {})
       show(current.workspace)
-      if (current.draft) await restore(current.draft)
+      // Not over what the user entered while the session was on its way (a pasted URL, a typed value).
+      if (current.draft && editor.pristine) await restore(current.draft)
       error.value = null
       started.value = true
     } catch (e) {
