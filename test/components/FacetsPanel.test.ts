@@ -26,7 +26,7 @@ const sent: FacetDeclaration[][] = []
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = CONNECTION
   return {
-    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: sent.length > 0, queries: [], tests: [],
+    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: sent.length > 0, queries: [], tests: [], sets: [],
     bindings: [{ fileConnectionId: 'real', connectionId: 'c1', how: 'same', connection: { id: 'real', ...described, ...(declared.length ? { facets: declared } : {}) } }],
   }
 }

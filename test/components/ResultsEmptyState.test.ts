@@ -22,7 +22,7 @@ function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO
   return {
     name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', dirty: false,
-    queries: [{ name: 'San', connection: 'demo', notes: '', request: SAN }], tests: [],
+    queries: [{ name: 'San', connection: 'demo', notes: '', request: SAN }], tests: [], sets: [],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
   }
 }

@@ -18,7 +18,7 @@ const DEMO: ConnectionView = {
 const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 
 const untitled = (): WorkspaceView => ({
-  name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: true, queries: [], tests: [], bindings: [],
+  name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: true, queries: [], tests: [], sets: [], bindings: [],
 })
 const saves: Record<string, unknown>[] = []
 

@@ -25,7 +25,7 @@ function view(): WorkspaceView {
   return {
     name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', dirty: false,
     queries: [{ name: 'San', connection: 'demo', notes: '', request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'results', options: {} } }],
-    tests: [{ name: 'san finds', query: 'San', expect: { status: 200 } }],
+    tests: [{ name: 'san finds', query: 'San', expect: { status: 200 } }], sets: [],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'moved', connection: { id: 'demo', ...described } }],
   }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { QueryReply } from '../../src/shared/ipc/contract'
+import { fillTemplate, holdsPlaceholder } from '../../src/shared/relevance/set-template'
 import { parseWorkspace, serializeWorkspace } from '../../src/shared/workspace/workspace-file'
 import { call, openCore } from './support'
 
@@ -46,7 +47,11 @@ describe('example workspaces', () => {
       expect(serializeWorkspace(read.workspace)).toBe(text)
       expect(read.workspace.queries.length).toBeGreaterThan(0)
       for (const query of read.workspace.queries) {
-        const reply = await call<QueryReply>(core, 'query:run', { connectionId: 'demo', requestId: `example-${query.name}`.slice(0, 200), request: query.request })
+        // A query set's template asks for {{query}}: it runs filled with the first query of a set that uses it.
+        const firstText = read.workspace.sets?.find((set) => set.query === query.name)?.queries[0]?.text
+        if (holdsPlaceholder(query.request)) expect(firstText, `${name}: "${query.name}" holds {{query}} but no set uses it`).toBeDefined()
+        const request = firstText === undefined ? query.request : fillTemplate(query.request, firstText)
+        const reply = await call<QueryReply>(core, 'query:run', { connectionId: 'demo', requestId: `example-${query.name}`.slice(0, 200), request })
         expect(reply.status, `${name}: "${query.name}" answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(200)
         const body = reply.body as unknown
         const size = Array.isArray(body)

@@ -16,6 +16,9 @@ import { compareHandlers } from '../ipc/handlers/compare-handlers'
 import { copyAsHandlers } from '../ipc/handlers/copy-as-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { testHandlers } from '../ipc/handlers/test-handlers'
+import { evaluationHandlers } from '../ipc/handlers/evaluation-handlers'
+import { EvaluationRuns } from '../evaluation/evaluation-runs'
+import { EvaluationStore } from '../evaluation/evaluation-store'
 import { TestRuns } from '../test-cases/test-runs'
 import { WorkspaceSession } from '../workspaces/workspace-session'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
@@ -98,6 +101,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const workspaceNotices: string[] = []
   const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })
   const testRuns = new TestRuns(runner, log)
+  const evaluations = new EvaluationStore(options.dataDir)
+  const evaluationRuns = new EvaluationRuns(evaluations, log)
   const info = (): AppInfo => ({
     version: options.version,
     host: options.host,
@@ -116,6 +121,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
+    ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
   }
@@ -128,6 +134,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     downloads,
     async close() {
       await testRuns.close()
+      await evaluationRuns.close()
       await exports.close()
       await downloads?.close()
       await http.close()

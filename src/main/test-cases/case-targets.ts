@@ -8,8 +8,8 @@ import type { TestContext } from '../workspaces/workspace-session'
 
 /** Where the cases of one run go, with the overrides they run with and the target in words. */
 export interface CaseTargets {
-  /** A case's target, or why it cannot run (a sentence for the user). */
-  targetOf(testCase: ResolvedCase): QueryTarget | string
+  /** A case's (or a set template's) target, or why it cannot run (a sentence for the user). */
+  targetOf(testCase: Pick<ResolvedCase, 'connection'>): QueryTarget | string
   overrides: TargetOverrides
   text: string
 }

@@ -2,11 +2,10 @@ import { basename, dirname } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import type { ConnectionView, Draft, RecentWorkspace, WorkspaceBinding, WorkspaceView } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
+import { setSummary } from '../../shared/relevance/set-summary'
 import type { QueryRequest } from '../../shared/query/model'
-import type { FacetDeclaration } from '../../shared/query/facet-declaration'
-import { withFacetDeclarations } from '../../shared/workspace/facet-edits'
 import { queryName, withDuplicatedQuery, withoutQuery, withRenamedQuery, withSavedQuery } from '../../shared/workspace/query-edits'
-import { newCaseName, sameRanking, withEditedTestCase, withoutTestCase, withRecordedSnapshot, withTestCase } from '../../shared/workspace/test-edits'
+import { newCaseName, sameRanking, withTestCase } from '../../shared/workspace/test-edits'
 import { emptyWorkspace, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
 import type { Expectations, TestCase } from '../../shared/test-cases/test-case'
 import type { ConnectionRegistry } from '../connections/connection-registry'
@@ -179,21 +178,6 @@ export class WorkspaceSession {
     })
   }
 
-  /**
-   * The facets declared by hand for an app connection's API, as the list
-   * should now be: kept on the file connection bound to it (described in the
-   * file first if missing, as "Save query" does), so they are saved and
-   * shared with the file.
-   */
-  setFacets(connectionId: string, facets: readonly FacetDeclaration[]): Promise<WorkspaceView> {
-    return this.change(async () => {
-      const app = this.registry.get(connectionId)
-      const { workspace, bindings, fileConnectionId } = fileConnectionFor(this.registry, this.state, app)
-      await this.commit(withFacetDeclarations(workspace, fileConnectionId, facets), { bindings })
-      return this.view()
-    })
-  }
-
   // --- test cases ---
 
   /** The document and what each of its connections runs on now (null: not connected): what a test run starts from. */
@@ -228,24 +212,22 @@ export class WorkspaceSession {
     })
   }
 
-  editTestCase(name: string, edit: { newName?: string | undefined; expect: Expectations }): Promise<WorkspaceView> {
-    return this.change(async () => {
-      await this.commit(withEditedTestCase(this.state.workspace, name, edit))
-      return this.view()
-    })
-  }
+  // --- query sets and other edits made by pure functions ---
 
-  deleteTestCase(name: string): Promise<WorkspaceView> {
+  /**
+   * An edit of the document by a pure function of it (the query sets'
+   * edits, relevance/set-edits.ts), taken only if the file format takes it.
+   * With `connectionId`, the function also gets the file connection of that
+   * app connection (described in the file first if missing, as "Save query" does).
+   */
+  edit(change: (workspace: Workspace, fileConnectionId: string | null) => Workspace, connectionId?: string): Promise<WorkspaceView> {
     return this.change(async () => {
-      await this.commit(withoutTestCase(this.state.workspace, name))
-      return this.view()
-    })
-  }
-
-  /** Records the top keys of a run as the case's snapshot (the case as it is now: it may have been edited while it ran). */
-  recordSnapshot(name: string, keys: readonly string[], labels?: readonly string[]): Promise<WorkspaceView> {
-    return this.change(async () => {
-      await this.commit(withRecordedSnapshot(this.state.workspace, name, keys, labels))
+      if (connectionId === undefined) {
+        await this.commit(change(this.state.workspace, null))
+      } else {
+        const { workspace, bindings, fileConnectionId } = fileConnectionFor(this.registry, this.state, this.registry.get(connectionId))
+        await this.commit(change(workspace, fileConnectionId), { bindings })
+      }
       return this.view()
     })
   }
@@ -340,6 +322,7 @@ export class WorkspaceSession {
       dirty: this.state.documentDigest !== this.state.savedDigest,
       queries: workspace.queries,
       tests: workspace.tests ?? [],
+      sets: (workspace.sets ?? []).map(setSummary),
       bindings: workspace.connections.map((connection): WorkspaceBinding => {
         const binding = this.bindingOf(connection.id)
         return { fileConnectionId: connection.id, connection, connectionId: binding?.connectionId ?? null, how: binding?.how ?? null }

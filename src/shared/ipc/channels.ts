@@ -49,6 +49,19 @@ export const CHANNELS = [
   'view-prefs:get',
   'view-prefs:set',
   'view-prefs:reset',
+  'sets:get',
+  'sets:save',
+  'sets:delete',
+  'sets:rate',
+  'sets:import',
+  'sets:export',
+  'eval:start',
+  'eval:status',
+  'eval:cancel',
+  'eval:list',
+  'eval:get',
+  'eval:delete',
+  'eval:run-file',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -24,6 +24,8 @@ import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
+import { evaluationContract, type EvalRunStatus, type SetForm } from './evaluation-contract'
+import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
 
 /**
@@ -63,67 +65,6 @@ const SecretText = z.string().min(1).max(4_096)
 
 const QueryName = z.string().min(1).max(200)
 const FileName = z.string().min(1).max(255)
-/** The most a workspace file may hold (checked again in main against the file's bytes). */
-export const MAX_WORKSPACE_TEXT = 5 * 1024 * 1024
-
-/** How one of the file's connections runs here. */
-export const WorkspaceBindingSchema = z.object({
-  /** The connection's `id` inside the file. */
-  fileConnectionId: Id,
-  /** The file's description of it (never a secret). */
-  connection: WorkspaceConnectionSchema,
-  /** The app's connection it runs on; null until the user creates or chooses one. */
-  connectionId: Id.nullable(),
-  /**
-   * same: an app connection with the same URLs, workspace and client ID;
-   * moved: the same but for the URLs' host or port (the demo on another port);
-   * chosen / created: what the user did when asked.
-   */
-  how: z.enum(['same', 'moved', 'chosen', 'created']).nullable(),
-})
-
-/** The open workspace as main holds it: main owns the document, the renderer shows it and asks for edits. */
-export const WorkspaceViewSchema = z.object({
-  /** The file name without `.qxw.json`, or "Untitled workspace". */
-  name: z.string(),
-  /** The file it was opened from or saved to last; null when never saved. */
-  fileName: z.string().nullable(),
-  /** The folder, only to show the user where it is (Electron); null in the browser host. */
-  folder: z.string().nullable(),
-  /**
-   * Where "Save workspace" writes: `file` (the file itself, Electron),
-   * `choose` (asks where first: never saved, or Save as), `download` (the
-   * browser host, which cannot write to a file the user picked: it offers the
-   * text as a download).
-   */
-  saveTarget: z.enum(['file', 'choose', 'download']),
-  /** The document differs from what was last opened or saved. */
-  dirty: z.boolean(),
-  queries: z.array(SavedQuerySchema),
-  /** The workspace's test cases, as the file keeps them. */
-  tests: z.array(TestCaseSchema),
-  bindings: z.array(WorkspaceBindingSchema),
-})
-
-/** The editor's state that survives a restart: the chain being edited, saved or not. */
-export const DraftSchema = z.object({
-  connectionId: Id.nullable(),
-  request: QueryRequestSchema,
-  /** The saved query the editor started from, by name; null for a new one. */
-  savedQuery: QueryName.nullable(),
-})
-
-export const RecentWorkspaceSchema = z.object({
-  id: Id,
-  name: z.string(),
-  fileName: z.string(),
-  /** Shown only; opening goes by `id`. Null in the browser host. */
-  folder: z.string().nullable(),
-  /** ISO time it was last opened or saved. */
-  at: z.string(),
-  /** file: reopens the file itself (Electron); copy: the copy kept when it was last opened or saved (browser host). */
-  kind: z.enum(['file', 'copy']),
-})
 
 export const ExportStatusSchema = z.object({
   exportId: Id,
@@ -376,6 +317,7 @@ export const contract = {
   'view-prefs:get': { request: z.object({}).strict(), reply: ViewPrefsSchema },
   'view-prefs:set': { request: ViewPrefsPatchSchema, reply: ViewPrefsSchema },
   'view-prefs:reset': { request: z.object({}).strict(), reply: ViewPrefsSchema },
+  ...evaluationContract,
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
@@ -397,3 +339,5 @@ export type Draft = z.infer<typeof DraftSchema>
 export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
 export type ExportStatus = z.infer<typeof ExportStatusSchema>
 export type TestRunStatus = z.infer<typeof TestRunStatusSchema>
+export type { EvalRunStatus, SetForm }
+export { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema }

@@ -4,6 +4,7 @@ import { nestedDeeperThan } from '../json-depth'
 import { FacetDeclarationSchema, facetDeclarationProblems, MAX_FACET_DECLARATIONS, type FacetDeclaration } from '../query/facet-declaration'
 import { OPTION_ORDER, QueryRequestSchema, type QueryRequest, type Step } from '../query/model'
 import { formatPath } from '../query/request-json'
+import { QuerySetSchema, type QuerySet } from '../relevance/query-set'
 import { TestCaseSchema, type TestCase } from '../test-cases/test-case'
 
 /**
@@ -70,6 +71,8 @@ export const WorkspaceSchema = z
     connections: z.array(WorkspaceConnectionSchema).max(1_000).default(() => []),
     queries: z.array(SavedQuerySchema).max(10_000).default(() => []),
     tests: z.array(TestCaseSchema).max(10_000).optional(),
+    /** Query sets with their judgments (relevance/query-set.ts). */
+    sets: z.array(QuerySetSchema).max(1_000).optional(),
   })
   .loose()
   .superRefine((workspace, context) => {
@@ -106,6 +109,14 @@ export const WorkspaceSchema = z
         context.addIssue({ code: 'custom', path: ['tests', index, 'name'], message: `the name "${testCase.name}" is used by two test cases` })
       }
       testNames.add(testCase.name)
+    })
+    const setNames = new Set<string>()
+    workspace.sets?.forEach((set, index) => {
+      if (set.connection !== undefined && !ids.has(set.connection)) {
+        context.addIssue({ code: 'custom', path: ['sets', index, 'connection'], message: `names no connection of this file ("${set.connection}")` })
+      }
+      if (setNames.has(set.name)) context.addIssue({ code: 'custom', path: ['sets', index, 'name'], message: `the name "${set.name}" is used by two query sets` })
+      setNames.add(set.name)
     })
   })
 
@@ -276,7 +287,7 @@ function canonicalConnection(connection: WorkspaceConnection): Record<string, un
   const facets = connection.facets?.length ? connection.facets.map((facet: FacetDeclaration) => ordered(facet, FACET_KEYS)) : undefined
   return ordered({ ...connection, facets }, CONNECTION_KEYS)
 }
-const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests']
+const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests', 'sets']
 const EXPECTATION_KEYS = ['status', 'messageStartsWith', 'totalAtLeast', 'totalAtMost', 'contains', 'rankAtMost', 'absent', 'firstItem', 'durationAtMostMs', 'snapshot'] as const
 
 function canonicalTest(testCase: TestCase): Record<string, unknown> {
@@ -286,6 +297,31 @@ function canonicalTest(testCase: TestCase): Record<string, unknown> {
   return ordered(
     { ...testCase, ...(testCase.request ? { request: canonicalRequest(testCase.request) } : {}), expect },
     ['name', 'query', 'connection', 'request', 'notes', 'expect'],
+  )
+}
+
+const SET_KEYS = ['name', 'query', 'connection', 'request', 'notes', 'scale', 'settings', 'queries', 'judgments'] as const
+const SET_QUERY_KEYS = ['id', 'text', 'notes', 'tags'] as const
+const JUDGMENT_KEYS = ['query', 'item', 'grade', 'by'] as const
+
+/**
+ * A set as written: its judgments in the order of the set's queries, then by
+ * item id (UTF-16 code units), so two people's edits of one file merge as
+ * lines; each query and each judgment stands as a marker the serializer
+ * writes on one line of its own.
+ */
+function canonicalSet(set: QuerySet, oneLine: (value: Record<string, unknown>) => string): Record<string, unknown> {
+  const place = new Map(set.queries.map((query, index) => [query.id, index]))
+  const judgments = [...set.judgments].sort((a, b) => place.get(a.query)! - place.get(b.query)! || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))
+  return ordered(
+    {
+      ...set,
+      ...(set.request ? { request: canonicalRequest(set.request) } : {}),
+      ...(set.settings ? { settings: ordered(set.settings, ['gain', 'unjudged', 'threshold']) } : {}),
+      queries: set.queries.map((query) => oneLine(ordered(query, SET_QUERY_KEYS))),
+      judgments: judgments.map((judgment) => oneLine(ordered(judgment, JUDGMENT_KEYS))),
+    },
+    SET_KEYS,
   )
 }
 
@@ -317,10 +353,25 @@ export function serializeWorkspace(workspace: Workspace): string {
     })),
     ...(valid.tests ? { tests: valid.tests.map(canonicalTest) } : {}),
   }
+  // A set's query or judgment a line: a set of thousands stays readable, and a diff shows each grade changed.
+  const lines: string[] = []
+  // A nonce, so that no text of the file (which may hold a NUL) can pass for a marker.
+  const nonce = Math.random().toString(36).slice(2, 10)
+  const marker = (index: number) => `\u0000qx-line-${nonce}:${index}`
+  if (valid.sets) {
+    out.sets = valid.sets.map((set) =>
+      canonicalSet(set, (value) => {
+        lines.push(JSON.stringify(value))
+        return marker(lines.length - 1)
+      }),
+    )
+  }
   const extras = Object.keys(valid)
     .filter((key) => !KNOWN_TOP.includes(key))
     .sort()
   // defineProperty, not assignment: an unknown key may be `__proto__`.
   for (const key of extras) Object.defineProperty(out, key, { value: valid[key], enumerable: true, writable: true, configurable: true })
-  return `${JSON.stringify(out, null, 2)}\n`
+  const text = JSON.stringify(out, null, 2)
+  const written = lines.length === 0 ? text : text.replace(new RegExp(`"\\\\u0000qx-line-${nonce}:(\\d+)"`, 'g'), (_, index: string) => lines[Number(index)]!)
+  return `${written}\n`
 }

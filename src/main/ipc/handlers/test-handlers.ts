@@ -8,7 +8,7 @@ import type { ConnectionRegistry } from '../../connections/connection-registry'
 import type { QueryRunner } from '../../http/query-runner'
 import { caseTargets } from '../../test-cases/case-targets'
 import { runCase } from '../../test-cases/run-cases'
-import { freeCaseName, requireTestCase } from '../../../shared/workspace/test-edits'
+import { freeCaseName, requireTestCase, withEditedTestCase, withoutTestCase, withRecordedSnapshot } from '../../../shared/workspace/test-edits'
 import { scrubbedReport, type TestRuns } from '../../test-cases/test-runs'
 import type { Logger } from '../../logging/logger'
 import type { WorkspaceSession } from '../../workspaces/workspace-session'
@@ -71,8 +71,8 @@ export function testHandlers({ session, registry, runner, runs, log }: TestHandl
       }
       return session.addTestCase({ name, nameHint: caseNameHint(request, savedQuery), connectionId, request, savedQuery, expect })
     },
-    'tests:edit': ({ name, newName, expect }) => session.editTestCase(name, { newName, expect }),
-    'tests:delete': ({ name }) => session.deleteTestCase(name),
+    'tests:edit': ({ name, newName, expect }) => session.edit((workspace) => withEditedTestCase(workspace, name, { newName, expect })),
+    'tests:delete': ({ name }) => session.edit((workspace) => withoutTestCase(workspace, name)),
 
     'tests:update-snapshot': async ({ name, target }, { signal }) => {
       const context = await session.testContext()
@@ -93,7 +93,8 @@ export function testHandlers({ session, registry, runner, runs, log }: TestHandl
         const why = report.error ?? (outcome?.status !== 200 ? `the service answered ${outcome?.status ?? 'nothing'}${outcome?.message ? `: ${outcome.message}` : ''}` : 'the run found no items')
         throw new ExplorerError('validation', `No snapshot was recorded for "${name}": ${why}`)
       }
-      const workspace = await session.recordSnapshot(name, outcome.keys, outcome.labels)
+      // The case as it is now: it may have been edited while it ran.
+      const workspace = await session.edit((document) => withRecordedSnapshot(document, name, outcome.keys, outcome.labels))
       return { workspace, report: scrubbedReport(report, log.scrub) }
     },
   }

@@ -3,6 +3,7 @@ import type { FileDialogs } from '../../host/file-dialogs'
 import type { Logger } from '../../logging/logger'
 import { WorkspaceSession } from '../../workspaces/workspace-session'
 import type { AppInfo } from '../../../shared/ipc/contract'
+import { withFacetDeclarations } from '../../../shared/workspace/facet-edits'
 import type { DomainHandlers } from '../handler-table'
 
 export interface WorkspaceHandlerDeps {
@@ -51,6 +52,7 @@ export async function workspaceHandlers(deps: WorkspaceHandlerDeps): Promise<Dom
     'workspace:create-connection': ({ fileConnectionId, secret }) => session.createConnection(fileConnectionId, secret),
     'workspace:recent': async () => session.recent(),
     'workspace:draft': ({ draft }) => session.keepDraft(draft),
-    'workspace:set-facets': ({ connectionId, facets }) => session.setFacets(connectionId, facets),
+    // Kept on the file connection bound to the app connection (described in the file first if missing), so they are saved and shared.
+    'workspace:set-facets': ({ connectionId, facets }) => session.edit((workspace, fileConnectionId) => withFacetDeclarations(workspace, fileConnectionId!, facets), connectionId),
   }
 }

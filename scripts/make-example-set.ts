@@ -1,0 +1,276 @@
+/**
+ * Writes the judged query set of examples/world.qxw.json, so a newcomer sees
+ * nDCG on the first evening: `npx tsx scripts/make-example-set.ts`.
+ *
+ * For each query of the fixed list below, the set's template ("City search
+ * (query set template)") runs on the embedded demo service with the `default`
+ * and with the `production` configuration; the top POOL_DEPTH cities of both
+ * are pooled (TREC-style, so both configurations' top 10 are judged) and each
+ * pooled city is graded by a synthetic RULE (gradeOf) that looks only at the
+ * city's own data (its name and population, and which city of the dataset is
+ * the most populous of that name) against the query's text, never at the rank
+ * either configuration gave it. The file is read with parseWorkspace, the
+ * template query and the set are added (or replaced, by name), and the file is
+ * written back with serializeWorkspace: running the script again gives the same
+ * bytes. At the end it prints each configuration's mean nDCG@10.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startService } from '../src/service'
+import { loadDataset } from '../src/service/dataset/load'
+import { itemKey } from '../src/shared/compare/item-key'
+import type { QueryRequest } from '../src/shared/query/model'
+import { buildUrl } from '../src/shared/query/url-build'
+import { QUERY_PLACEHOLDER, type Judgment, type QuerySet, type SetQuery } from '../src/shared/relevance/query-set'
+import { parseWorkspace, serializeWorkspace, type SavedQuery } from '../src/shared/workspace/workspace-file'
+
+const FILE = join(__dirname, '../examples/world.qxw.json')
+const TEMPLATE_NAME = 'City search (query set template)'
+const SET_NAME = 'World cities (synthetic judgments)'
+const BY = 'synthetic rule (scripts/make-example-set.ts)'
+const CONFIGS = ['default', 'production'] as const
+/** How deep each configuration's list is pooled for judging. */
+const POOL_DEPTH = 20
+/** The cut-off of the nDCG printed at the end. */
+const CUTOFF = 10
+
+type Tag = 'exact' | 'ambiguous' | 'prefix' | 'misspelled' | 'multi-word'
+
+interface QuerySpec {
+  text: string
+  tag: Tag
+  /** A misspelled query is graded against the spelling it means. */
+  means?: string
+}
+
+const QUERIES: QuerySpec[] = [
+  // Well-known cities, by their name.
+  { text: 'paris', tag: 'exact' },
+  { text: 'lisbon', tag: 'exact' },
+  { text: 'osaka', tag: 'exact' },
+  { text: 'tokyo', tag: 'exact' },
+  { text: 'berlin', tag: 'exact' },
+  { text: 'london', tag: 'exact' },
+  { text: 'cairo', tag: 'exact' },
+  { text: 'lagos', tag: 'exact' },
+  { text: 'sydney', tag: 'exact' },
+  { text: 'moscow', tag: 'exact' },
+  { text: 'mumbai', tag: 'exact' },
+  // Names many places share.
+  { text: 'san jose', tag: 'ambiguous' },
+  { text: 'springfield', tag: 'ambiguous' },
+  { text: 'santiago', tag: 'ambiguous' },
+  { text: 'portland', tag: 'ambiguous' },
+  { text: 'cambridge', tag: 'ambiguous' },
+  { text: 'victoria', tag: 'ambiguous' },
+  { text: 'hamilton', tag: 'ambiguous' },
+  { text: 'alexandria', tag: 'ambiguous' },
+  { text: 'valencia', tag: 'ambiguous' },
+  { text: 'kingston', tag: 'ambiguous' },
+  // The start of many names, as typed into a search box.
+  { text: 'san', tag: 'prefix' },
+  { text: 'port', tag: 'prefix' },
+  { text: 'new', tag: 'prefix' },
+  { text: 'saint', tag: 'prefix' },
+  { text: 'santa', tag: 'prefix' },
+  { text: 'los', tag: 'prefix' },
+  // Misspellings: one word still matches, the other does not.
+  { text: 'sao paolo', tag: 'misspelled', means: 'sao paulo' },
+  { text: 'buenos aries', tag: 'misspelled', means: 'buenos aires' },
+  { text: 'kuala lumpor', tag: 'misspelled', means: 'kuala lumpur' },
+  // Names of more than one word.
+  { text: 'new york', tag: 'multi-word' },
+  { text: 'hong kong', tag: 'multi-word' },
+  { text: 'los angeles', tag: 'multi-word' },
+  { text: 'mexico city', tag: 'multi-word' },
+  { text: 'rio de janeiro', tag: 'multi-word' },
+  { text: 'san francisco', tag: 'multi-word' },
+]
+
+const SET_NOTES = [
+  'Synthetic judgments, made by a rule in scripts/make-example-set.ts and not by a person, of the pooled top 20 of the default and of the production configuration.',
+  'Each city is graded from its own name and population against the query (a misspelled query against the spelling it means; compared without case, accents or punctuation, a trailing "City" aside), never from its rank:',
+  '3 Perfect, the name is the query and the city has 1,000,000 inhabitants or more, or is the most populous place of that name with 10,000 or more; 2 Good, the name is the query (10,000 or more) or starts with it (500,000 or more);',
+  '1 Fair, the name is the query (a smaller place), starts with it or holds it as whole words (50,000 or more); 0 Poor otherwise.',
+].join(' ')
+
+const TEMPLATE_NOTES =
+  `The template of the query set "${SET_NAME}": when the set runs, ${QUERY_PLACEHOLDER} in the search text is filled with each query of the set in turn. ` +
+  `Run on its own, it searches for the literal text ${QUERY_PLACEHOLDER}.`
+
+/** Lower case, no accents, punctuation as single spaces: "Washington, D.C." is "washington d c". */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+}
+
+/** The name is the query, or the query and a trailing "City" (New York City for "new york"). */
+function namedExactly(name: string, query: string): boolean {
+  return name === query || name === `${query} city`
+}
+
+/** The query is the start of the name (whole words or not): "san" starts "santiago" and "san diego". */
+function startsWith(name: string, query: string): boolean {
+  return name.startsWith(query)
+}
+
+/** The query stands in the name as whole words: "san jose" in "puerto san jose". */
+function holdsWords(name: string, query: string): boolean {
+  return ` ${name} `.includes(` ${query} `)
+}
+
+interface City {
+  id: string
+  name: string
+  population: number
+}
+
+/**
+ * THE RULE: a city's grade for a query, from the city's own data only. `q`
+ * is the folded query (or the spelling a misspelled query means); `largest`
+ * is the population of the dataset's most populous place named exactly so.
+ */
+function gradeOf(city: City, q: string, largest: number): number {
+  const name = fold(city.name)
+  const population = city.population
+  if (namedExactly(name, q)) {
+    if (population >= 1_000_000 || (population >= largest && population >= 10_000)) return 3
+    if (population >= 10_000) return 2
+    return 1
+  }
+  if (startsWith(name, q) && population >= 500_000) return 2
+  if ((startsWith(name, q) || holdsWords(name, q)) && population >= 50_000) return 1
+  return 0
+}
+
+/** Gain 2^g − 1, DCG Σ gain / log2(i + 1), the ideal from all the query's judged items; unjudged is 0. */
+function ndcg(ranking: readonly string[], grades: ReadonlyMap<string, number>, cutoff: number): number {
+  const gain = (grade: number) => 2 ** grade - 1
+  const dcg = (gs: readonly number[]) => gs.slice(0, cutoff).reduce((sum, g, i) => sum + gain(g) / Math.log2(i + 2), 0)
+  const ideal = dcg([...grades.values()].sort((a, b) => b - a))
+  return ideal === 0 ? 0 : dcg(ranking.map((id) => grades.get(id) ?? 0)) / ideal
+}
+
+function fill(request: QueryRequest, text: string, config: string, count: number): QueryRequest {
+  return {
+    ...request,
+    steps: request.steps.map((step) =>
+      'endpoint' in step
+        ? { ...step, parameters: Object.fromEntries(Object.entries(step.parameters).map(([name, value]) => [name, value.split(QUERY_PLACEHOLDER).join(text)])) }
+        : step,
+    ),
+    options: { ...request.options, config, count },
+  }
+}
+
+async function main(): Promise<void> {
+  const read = parseWorkspace(readFileSync(FILE, 'utf8'), 'world.qxw.json')
+  if (!read.ok) throw new Error(read.message)
+  const workspace = read.workspace
+
+  const template: SavedQuery = {
+    name: TEMPLATE_NAME,
+    connection: 'demo',
+    notes: TEMPLATE_NOTES,
+    request: {
+      workspace: 'world',
+      api: 'places',
+      steps: [{ endpoint: 'search', parameters: { query: QUERY_PLACEHOLDER } }],
+      responseType: 'results',
+      options: { config: 'default', count: 10 },
+    },
+  }
+  const at = workspace.queries.findIndex((query) => query.name === TEMPLATE_NAME)
+  if (at >= 0) workspace.queries[at] = template
+  else workspace.queries.push(template)
+
+  // The population of the most populous place of each name over the whole dataset; "X City" also counts as named "X".
+  const largestByName = new Map<string, number>()
+  for (const city of loadDataset().cities) {
+    const name = fold(String(city.attributes.name ?? ''))
+    const population = Number(city.attributes.population) || 0
+    for (const key of name.endsWith(' city') ? [name, name.slice(0, -' city'.length)] : [name]) {
+      largestByName.set(key, Math.max(largestByName.get(key) ?? 0, population))
+    }
+  }
+
+  // The embedded demo service, asked over HTTP as any client asks it (the template's workspace is "world", the demo's).
+  const service = await startService({ port: 0, log: () => undefined })
+  const queries: SetQuery[] = []
+  const judgments: Judgment[] = []
+  const scores: Record<(typeof CONFIGS)[number], number[]> = { default: [], production: [] }
+  try {
+    const auth = await fetch(`${service.authUrl}/api/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ WorkspaceName: service.workspace, ClientId: service.account.clientId, ClientSecret: service.account.clientSecret, ForceReauth: false }),
+    })
+    if (auth.status !== 200) throw new Error(`the demo refused a token: ${auth.status} ${await auth.text()}`)
+    const bearer = ((await auth.json()) as { access_token: string }).access_token
+    for (const [index, spec] of QUERIES.entries()) {
+      const id = `q${String(index + 1).padStart(2, '0')}`
+      queries.push({
+        id,
+        text: spec.text,
+        ...(spec.means ? { notes: `Misspelled: graded as "${spec.means}".` } : {}),
+        tags: [spec.tag],
+      })
+      const rankings = new Map<string, string[]>()
+      const pool = new Map<string, City>()
+      for (const config of CONFIGS) {
+        const response = await fetch(buildUrl(service.queryUrl, fill(template.request, spec.text, config, POOL_DEPTH)), { headers: { Authorization: `Bearer ${bearer}` } })
+        const body = await response.text()
+        if (response.status !== 200) throw new Error(`"${spec.text}" on ${config} answered ${response.status}: ${body.slice(0, 300)}`)
+        const items = (JSON.parse(body) as { items: { tuple: [{ attributes: { name: string; population: number } }] }[] }).items
+        const ids: string[] = []
+        for (const item of items) {
+          const key = itemKey(item as never)
+          const { name, population } = item.tuple[0].attributes
+          ids.push(key)
+          pool.set(key, { id: key, name, population: Number(population) || 0 })
+        }
+        rankings.set(config, ids)
+      }
+      const q = fold(spec.means ?? spec.text)
+      const largest = largestByName.get(q) ?? 0
+      const grades = new Map<string, number>()
+      for (const city of pool.values()) {
+        const grade = gradeOf(city, q, largest)
+        grades.set(city.id, grade)
+        judgments.push({ query: id, item: city.id, grade, by: BY })
+      }
+      const line = CONFIGS.map((config) => {
+        const score = ndcg(rankings.get(config)!.slice(0, CUTOFF), grades, CUTOFF)
+        scores[config].push(score)
+        return `${config} ${score.toFixed(3)}`
+      })
+      console.log(`${id} ${spec.text.padEnd(16)} ${spec.tag.padEnd(10)} judged ${String(pool.size).padStart(2)}  ${line.join('  ')}`)
+    }
+  } finally {
+    await service.close()
+  }
+
+  const set: QuerySet = { name: SET_NAME, query: TEMPLATE_NAME, notes: SET_NOTES, queries, judgments }
+  const sets = workspace.sets ?? []
+  const place = sets.findIndex((existing) => existing.name === SET_NAME)
+  if (place >= 0) sets[place] = set
+  else sets.push(set)
+  workspace.sets = sets
+  writeFileSync(FILE, serializeWorkspace(workspace))
+
+  const distribution = [0, 1, 2, 3].map((grade) => `${grade}: ${judgments.filter((judgment) => judgment.grade === grade).length}`)
+  console.log(`${queries.length} queries, ${judgments.length} judgments (${distribution.join(', ')})`)
+  for (const config of CONFIGS) {
+    const mean = scores[config].reduce((sum, score) => sum + score, 0) / scores[config].length
+    console.log(`mean nDCG@${CUTOFF} ${config}: ${mean.toFixed(4)}`)
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

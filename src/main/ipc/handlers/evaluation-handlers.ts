@@ -1,0 +1,147 @@
+import { userInfo } from 'node:os'
+import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
+import { ExplorerError } from '../../../shared/ipc/errors'
+import { formatJudgments, formatRunFile, judgmentFileName, judgmentFormatOf, parseJudgments } from '../../../shared/relevance/judgment-files'
+import { DEFAULT_METRICS, parseMetrics } from '../../../shared/relevance/metrics'
+import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
+import { requireSet, withImport, withoutSet, withRating, withSet } from '../../../shared/relevance/set-edits'
+import { resolveTemplate } from '../../../shared/relevance/set-template'
+import { targetText } from '../../../shared/test-cases/target-text'
+import { slug } from '../../../shared/export/file-name'
+import type { Workspace } from '../../../shared/workspace/workspace-file'
+import type { ConnectionRegistry } from '../../connections/connection-registry'
+import { evaluateSet } from '../../evaluation/evaluate-set'
+import type { EvaluationRuns } from '../../evaluation/evaluation-runs'
+import type { EvaluationStore } from '../../evaluation/evaluation-store'
+import type { QueryRunner } from '../../http/query-runner'
+import { caseTargets } from '../../test-cases/case-targets'
+import type { WorkspaceSession } from '../../workspaces/workspace-session'
+import type { DomainHandlers } from '../handler-table'
+
+export interface EvaluationHandlerDeps {
+  session: WorkspaceSession
+  registry: ConnectionRegistry
+  runner: QueryRunner
+  runs: EvaluationRuns
+  store: EvaluationStore
+}
+
+/** Who a rating is by: the account's user name on this machine, as a team reading the file would know them. */
+function rater(): string {
+  try {
+    return userInfo().username.slice(0, 200) || 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The set the dialog describes, on the document as it is now (its judgments kept from the set it replaces). */
+function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: string | null, previousName: string | undefined): QuerySet {
+  const previous = previousName === undefined ? null : requireSet(workspace, previousName)
+  const template = form.template.kind === 'saved' ? { query: form.template.query } : { connection: fileConnectionId!, request: form.template.request }
+  return {
+    name: form.name,
+    ...template,
+    ...(form.notes ? { notes: form.notes } : {}),
+    ...(form.scale ? { scale: form.scale } : {}),
+    ...(form.settings ? { settings: form.settings } : {}),
+    queries: form.queries,
+    judgments: previous?.judgments ?? [],
+  }
+}
+
+/** Query sets (edits, ratings, judgment files) and their evaluations. */
+export function evaluationHandlers({ session, registry, runner, runs, store }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
+  const document = async () => (await session.testContext()).workspace
+  return {
+    'sets:get': async ({ name }) => requireSet(await document(), name),
+    'sets:save': ({ set, previousName }) =>
+      session.edit(
+        (workspace, fileConnectionId) => withSet(workspace, setFromForm(workspace, set, fileConnectionId, previousName), previousName),
+        set.template.kind === 'editor' ? set.template.connectionId : undefined,
+      ),
+    'sets:delete': ({ name }) => session.edit((workspace) => withoutSet(workspace, name)),
+    'sets:rate': ({ set, query, item, grade }) => session.edit((workspace) => withRating(workspace, set, { query, item, grade, by: rater() })),
+    'sets:import': async ({ set, fileName, text, format }) => {
+      const chosen = format ?? judgmentFormatOf(fileName, text)
+      if (chosen === null) {
+        throw new ExplorerError('validation', `"${fileName}" is not a judgments file this app reads: give it a .csv (Quepid: query,docid,rating), .qrels or .txt (TREC qrels) or .json (RRE ratings) name.`)
+      }
+      let counts = { queries: 0, judgments: 0, replaced: 0 }
+      const workspace = await session.edit((current) => {
+        const parsed = parseJudgments(chosen, text, requireSet(current, set), `import of ${fileName}`.slice(0, 200))
+        if (!parsed.ok) throw new ExplorerError('validation', `"${fileName}" was not imported: ${parsed.message}`)
+        counts = { queries: parsed.import.newQueries.length, judgments: parsed.import.judgments.length, replaced: parsed.import.replaced }
+        return withImport(current, set, parsed.import)
+      })
+      return { workspace, ...counts }
+    },
+    'sets:export': async ({ set, format }) => {
+      const found = requireSet(await document(), set)
+      return { fileName: judgmentFileName(format, found.name), text: formatJudgments(format, found) }
+    },
+
+    'eval:start': async ({ runId, set: name, target, depth, metrics: metricsText, concurrency }) => {
+      const context = await session.testContext()
+      const set = requireSet(context.workspace, name)
+      if (set.queries.length === 0) throw new ExplorerError('validation', `The query set "${name}" has no queries to evaluate: add some first.`)
+      const template = resolveTemplate(context.workspace, set)
+      if (template.error !== null || template.request === null) throw new ExplorerError('validation', template.error ?? 'The set has no template.')
+      const parsed = metricsText === undefined ? ({ ok: true, metrics: DEFAULT_METRICS } as const) : parseMetrics(metricsText)
+      if (!parsed.ok) throw new ExplorerError('validation', `metrics: ${parsed.message}`)
+      const targets = caseTargets(registry, context, target)
+      const queryTarget = targets.targetOf({ connection: template.connection })
+      if (typeof queryTarget === 'string') throw new ExplorerError('validation', queryTarget.replace('this case', 'this set'))
+      const request = template.request
+      const workspaceName = (await session.current()).workspace.name
+      const label = target
+        ? targets.text
+        : targetText(registry.get(queryTarget.key).name, { config: request.options.config, api: request.api !== registry.get(queryTarget.key).api ? request.api : undefined })
+      return runs.start({
+        runId,
+        set: name,
+        targetText: label,
+        total: set.queries.length,
+        work: (signal, onQuery) =>
+          evaluateSet({
+            runner,
+            target: queryTarget,
+            targetSpec: target ?? null,
+            targetText: label,
+            overrides: targets.overrides,
+            workspaceName,
+            set,
+            template: request,
+            metrics: parsed.metrics,
+            settings: settingsOf(set),
+            depth,
+            concurrency,
+            signal,
+            runId: `eval:${runId}`,
+            onQuery: (ranking) => onQuery(ranking.error !== null),
+          }),
+      })
+    },
+    'eval:status': async ({ runId }) => runs.status(runId),
+    'eval:cancel': ({ runId }) => runs.cancel(runId),
+    'eval:list': ({ set }) => store.list(set),
+    'eval:get': async ({ id }) => {
+      const found = await store.get(id)
+      if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
+      return found
+    },
+    'eval:delete': async ({ id }) => ({ deleted: await store.remove(id) }),
+    'eval:run-file': async ({ id }) => {
+      const found = await store.get(id)
+      if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
+      const tag = slug(found.targetText) || 'query-explorer'
+      let text: string
+      try {
+        text = formatRunFile(found.rankings.filter((ranking) => ranking.error === null).map((ranking) => ({ queryId: ranking.id, items: ranking.items })), tag)
+      } catch (error) {
+        throw new ExplorerError('validation', (error as Error).message)
+      }
+      return { fileName: `${slug(`${found.set} ${found.targetText}`) || 'evaluation'}.run.txt`, text }
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { RunTargetSchema } from '../compare/compare-targets'
+import { QueryRequestSchema } from '../query/model'
+import { EvaluationSchema } from '../relevance/evaluation'
+import { EvaluationSummarySchema } from '../relevance/evaluation-summary'
+import { JUDGMENT_FORMATS } from '../relevance/judgment-files'
+import { GradeSchema, ItemIdSchema, MetricSettingsSchema, QuerySetSchema, ScaleSchema, SetQueryIdSchema, SetQuerySchema, MAX_SET_QUERIES } from '../relevance/query-set'
+import { MAX_EVAL_DEPTH } from '../relevance/set-template'
+import { MAX_WORKSPACE_TEXT, WorkspaceViewSchema } from './workspace-view'
+
+/**
+ * The channels of query sets and their evaluation: the set's edits (the
+ * document is main's), ratings, judgment files, and evaluations run in the
+ * background and kept. Merged into the one contract (contract.ts).
+ */
+
+const Id = z.string().min(1).max(200)
+const SetName = z.string().min(1).max(200)
+
+/** What the set dialog edits; a set's judgments stay in main and follow its queries. */
+export const SetFormSchema = z
+  .object({
+    name: SetName,
+    /** The template: a saved query by name, or the editor's query (kept as the set's own request on the file connection of `connectionId`). */
+    template: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('saved'), query: z.string().min(1).max(200) }).strict(),
+      z.object({ kind: z.literal('editor'), connectionId: Id, request: QueryRequestSchema }).strict(),
+    ]),
+    notes: z.string().max(100_000).optional(),
+    scale: ScaleSchema.optional(),
+    settings: MetricSettingsSchema.optional(),
+    queries: z.array(SetQuerySchema).max(MAX_SET_QUERIES),
+  })
+  .strict()
+
+export const EvalRunStatusSchema = z.object({
+  runId: Id,
+  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  set: z.string(),
+  /** "Demo, config production". */
+  targetText: z.string(),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  durationMs: z.number(),
+  /** The kept evaluation, once it has ended (`eval:get`). */
+  evaluationId: z.string().nullable(),
+  /** Why it failed, when it did. */
+  message: z.string().nullable(),
+})
+
+export const evaluationContract = {
+  /** A set whole: its queries and judgments. */
+  'sets:get': { request: z.object({ name: SetName }).strict(), reply: QuerySetSchema },
+  /** Adds a set, or replaces the one called `previousName`; judgments of queries it no longer has go. */
+  'sets:save': { request: z.object({ set: SetFormSchema, previousName: SetName.optional() }).strict(), reply: WorkspaceViewSchema },
+  'sets:delete': { request: z.object({ name: SetName }).strict(), reply: WorkspaceViewSchema },
+  /** One rating, taken at once: `grade` null clears it. */
+  'sets:rate': {
+    request: z.object({ set: SetName, query: SetQueryIdSchema, item: ItemIdSchema, grade: GradeSchema.nullable() }).strict(),
+    reply: WorkspaceViewSchema,
+  },
+  /** Judgments from a Quepid CSV, TREC qrels or RRE ratings file (read in the window); all or nothing. */
+  'sets:import': {
+    request: z.object({ set: SetName, fileName: z.string().min(1).max(255), text: z.string().max(MAX_WORKSPACE_TEXT), format: z.enum(JUDGMENT_FORMATS).optional() }).strict(),
+    reply: z.object({ workspace: WorkspaceViewSchema, queries: z.number().int(), judgments: z.number().int(), replaced: z.number().int() }),
+  },
+  'sets:export': {
+    request: z.object({ set: SetName, format: z.enum(JUDGMENT_FORMATS) }).strict(),
+    reply: z.object({ fileName: z.string(), text: z.string() }),
+  },
+  /**
+   * Evaluates a set on a target (default: its template's own connection):
+   * every query to `depth`, a few at a time. Replies at once; progress through `eval:status`.
+   */
+  'eval:start': {
+    request: z
+      .object({
+        runId: Id,
+        set: SetName,
+        target: RunTargetSchema.optional(),
+        depth: z.number().int().min(1).max(MAX_EVAL_DEPTH),
+        /** "ndcg@10,p@10,ap": the metrics; the defaults when left out. */
+        metrics: z.string().min(1).max(500).optional(),
+        concurrency: z.number().int().min(1).max(16).optional(),
+      })
+      .strict(),
+    reply: EvalRunStatusSchema,
+  },
+  'eval:status': { request: z.object({ runId: Id }).strict(), reply: EvalRunStatusSchema },
+  'eval:cancel': { request: z.object({ runId: Id }).strict(), reply: EvalRunStatusSchema },
+  /** Kept evaluations, newest first (of one set when named). */
+  'eval:list': { request: z.object({ set: SetName.optional() }).strict(), reply: z.array(EvaluationSummarySchema) },
+  'eval:get': { request: z.object({ id: Id }).strict(), reply: EvaluationSchema },
+  'eval:delete': { request: z.object({ id: Id }).strict(), reply: z.object({ deleted: z.boolean() }) },
+  /** A kept evaluation's rankings as a TREC run file. */
+  'eval:run-file': { request: z.object({ id: Id }).strict(), reply: z.object({ fileName: z.string(), text: z.string() }) },
+} as const
+
+export type EvaluationChannel = keyof typeof evaluationContract
+export type SetForm = z.infer<typeof SetFormSchema>
+export type EvalRunStatus = z.infer<typeof EvalRunStatusSchema>

@@ -1,0 +1,94 @@
+import { ExplorerError } from '../ipc/errors'
+import type { Workspace } from '../workspace/workspace-file'
+import type { JudgmentImport } from './judgment-files'
+import { scaleOf, scaleText, type Judgment, type QuerySet, type SetQuery } from './query-set'
+
+/**
+ * The edits a user makes to the open workspace's query sets, as functions
+ * from one workspace to the next (as test-edits.ts does for test cases): a
+ * refused edit leaves the document as it was, and every other key is carried along.
+ */
+
+export function setsOf(workspace: Pick<Workspace, 'sets'>): QuerySet[] {
+  return workspace.sets ?? []
+}
+
+export function requireSet(workspace: Pick<Workspace, 'sets'>, name: string): QuerySet {
+  const found = setsOf(workspace).find((set) => set.name === name)
+  if (!found) throw new ExplorerError('not_found', `There is no query set named "${name}" in this workspace.`)
+  return found
+}
+
+function replaced(workspace: Workspace, name: string, next: QuerySet | null): Workspace {
+  const sets = setsOf(workspace).flatMap((set) => (set.name === name ? (next ? [next] : []) : [set]))
+  return { ...workspace, sets }
+}
+
+/**
+ * Adds a set, or replaces the one called `previousName` (a rename when the
+ * names differ). Judgments of queries the set no longer has go with them.
+ */
+export function withSet(workspace: Workspace, set: QuerySet, previousName?: string): Workspace {
+  const name = set.name.trim()
+  if (!name) throw new ExplorerError('validation', 'Name: give the query set a name.', { problems: [{ field: 'name', message: 'empty' }] })
+  const clash = setsOf(workspace).find((each) => each.name === name)
+  if (clash && name !== previousName) {
+    throw new ExplorerError('validation', `A query set named "${name}" exists; choose another name.`, { problems: [{ field: 'name', message: `"${name}" is taken` }] })
+  }
+  const ids = new Set(set.queries.map((query) => query.id))
+  const next: QuerySet = { ...set, name, judgments: set.judgments.filter((judgment) => ids.has(judgment.query)) }
+  if (previousName === undefined) return { ...workspace, sets: [...setsOf(workspace), next] }
+  requireSet(workspace, previousName)
+  return replaced(workspace, previousName, next)
+}
+
+export function withoutSet(workspace: Workspace, name: string): Workspace {
+  requireSet(workspace, name)
+  return replaced(workspace, name, null)
+}
+
+/** One rating: `grade` null clears it. A grade off the set's scale is refused, naming the scale. */
+export function withRating(workspace: Workspace, setName: string, rating: { query: string; item: string; grade: number | null; by?: string | undefined }): Workspace {
+  const set = requireSet(workspace, setName)
+  if (!set.queries.some((query) => query.id === rating.query)) throw new ExplorerError('not_found', `The query set "${setName}" has no query with the id "${rating.query}".`)
+  const scale = scaleOf(set)
+  if (rating.grade !== null && !scale.some((step) => step.grade === rating.grade)) {
+    throw new ExplorerError('validation', `grade: ${rating.grade} is not a grade of the set's scale (${scaleText(scale)}).`)
+  }
+  const others = set.judgments.filter((judgment) => !(judgment.query === rating.query && judgment.item === rating.item))
+  const judgment: Judgment | null =
+    rating.grade === null ? null : { query: rating.query, item: rating.item, grade: rating.grade, ...(rating.by ? { by: rating.by } : {}) }
+  return replaced(workspace, setName, { ...set, judgments: judgment ? [...others, judgment] : others })
+}
+
+/** An import as a whole: its new queries join the set, its judgments replace the set's own for the same query and item. */
+export function withImport(workspace: Workspace, setName: string, imported: JudgmentImport): Workspace {
+  const set = requireSet(workspace, setName)
+  const queries: SetQuery[] = [...set.queries, ...imported.newQueries]
+  const incoming = new Set(imported.judgments.map((judgment) => `${judgment.query}\u0000${judgment.item}`))
+  const kept = set.judgments.filter((judgment) => !incoming.has(`${judgment.query}\u0000${judgment.item}`))
+  return replaced(workspace, setName, { ...set, queries, judgments: [...kept, ...imported.judgments] })
+}
+
+/** Query ids for texts typed one a line: the set's own where the text is already there, new ones (q1, q2 …) that are free otherwise. */
+export function queriesFromLines(lines: readonly string[], existing: readonly SetQuery[]): SetQuery[] {
+  const byText = new Map(existing.map((query) => [query.text, query]))
+  const used = new Set(existing.map((query) => query.id))
+  let counter = 0
+  const freeId = () => {
+    let id: string
+    do id = `q${++counter}`
+    while (used.has(id))
+    used.add(id)
+    return id
+  }
+  const out: SetQuery[] = []
+  const seen = new Set<string>()
+  for (const line of lines) {
+    const text = line.trim()
+    if (!text || seen.has(text)) continue
+    seen.add(text)
+    out.push(byText.get(text) ?? { id: freeId(), text })
+  }
+  return out
+}

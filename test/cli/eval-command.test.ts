@@ -1,0 +1,344 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SaxesParser } from 'saxes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { slug } from '../../src/shared/export/file-name'
+import { judgeDepthOf, scoreRankings, type QueryRanking } from '../../src/shared/relevance/evaluation'
+import { DEFAULT_METRICS, metricKey, parseMetrics } from '../../src/shared/relevance/metrics'
+import { settingsOf, type Judgment, type QuerySet } from '../../src/shared/relevance/query-set'
+import { cli, cliInProcess, WORLD } from './spawn-cli'
+
+/**
+ * `query-explorer eval`: a small workspace of its own (a saved template
+ * query and a set of three queries) evaluated on the embedded demo, started
+ * inside the command, through the window's own evaluateSet; its figures
+ * checked against scoreRankings over the very rankings it wrote as a TREC run
+ * file, and by hand (the top item judged 3 gives RR 1).
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'qe-cli-eval-'))
+const world = JSON.parse(readFileSync(WORLD, 'utf8')) as { format: string; version: number; connections: { id: string }[]; sets?: unknown[] }
+const connection = world.connections[0]!
+
+const TEMPLATE = {
+  name: 'City search',
+  connection: connection.id,
+  request: {
+    workspace: 'world',
+    api: 'places',
+    steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }],
+    responseType: 'results',
+    options: { config: 'default', count: 10 },
+  },
+}
+const QUERIES = [
+  { id: 'q1', text: 'paris' },
+  { id: 'q2', text: 'cambridge' },
+  { id: 'q3', text: 'victoria' },
+]
+
+function workspaceWith(sets: unknown[] | undefined): Record<string, unknown> {
+  return { format: world.format, version: world.version, connections: [connection], queries: [TEMPLATE], ...(sets ? { sets } : {}) }
+}
+
+function writeWorkspace(name: string, sets: unknown[] | undefined): string {
+  const path = join(dir, name)
+  writeFileSync(path, JSON.stringify(workspaceWith(sets), null, 2))
+  return path
+}
+
+function set(judgments: Judgment[], name = 'Cities'): QuerySet {
+  return { name, query: TEMPLATE.name, queries: QUERIES, judgments }
+}
+
+/** `qid Q0 docid rank score tag` lines, read back into each query's ranking. */
+function readRun(path: string): { lines: string[][]; items: Map<string, string[]> } {
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => line.split(' '))
+  const items = new Map<string, string[]>()
+  for (const [qid, , docid] of lines) {
+    if (!items.has(qid!)) items.set(qid!, [])
+    items.get(qid!)!.push(docid!)
+  }
+  return { lines, items }
+}
+
+function rankingsOf(items: Map<string, string[]>, queries = QUERIES): QueryRanking[] {
+  return queries.map((query) => ({ id: query.id, text: query.text, items: items.get(query.id) ?? [], labels: [], error: null, durationMs: 0 }))
+}
+
+interface EvalJson {
+  workspace: string
+  set: string
+  target: string
+  settings: { gain: string; unjudged: string; threshold: number }
+  depth: number
+  judgeDepth: number
+  metrics: string[]
+  queries: { id: string; text: string; scores: Record<string, number> | null; unjudged: number; returned: number; error: string | null }[]
+  means: Record<string, number | null>
+  counted: number
+  failed: number
+  unjudgedQueries: number
+}
+
+function junit(path: string): { suite: Record<string, string>; cases: string[]; failed: string[]; out: string[] } {
+  const parser = new SaxesParser()
+  let suite: Record<string, string> = {}
+  const cases: string[] = []
+  const failed: string[] = []
+  const out: string[] = []
+  let inOut = false
+  parser.on('error', (error) => {
+    throw error
+  })
+  parser.on('opentag', (tag) => {
+    const attributes = tag.attributes as Record<string, string>
+    if (tag.name === 'testsuite') suite = attributes
+    if (tag.name === 'testcase') cases.push(attributes.name ?? '')
+    if (tag.name === 'failure') failed.push(cases[cases.length - 1]!)
+    if (tag.name === 'system-out') inOut = true
+  })
+  parser.on('closetag', (tag) => {
+    if (tag.name === 'system-out') inOut = false
+  })
+  parser.on('text', (text) => {
+    if (inOut) out.push(text)
+  })
+  parser.write(readFileSync(path, 'utf8')).close()
+  return { suite, cases, failed, out }
+}
+
+describe('query-explorer eval', () => {
+  /** Each query's ranking on the demo (default configuration, depth 100), as a first run wrote it. */
+  let ranked: Map<string, string[]>
+  let judged: Judgment[]
+  let file: string
+
+  beforeAll(async () => {
+    const bare = writeWorkspace('bare.qxw.json', [set([])])
+    const runFile = join(dir, 'first.run')
+    const first = await cliInProcess(['eval', bare, '--trec-run', runFile])
+    expect(first.status, first.stdout + first.stderr).toBe(0)
+    ranked = readRun(runFile).items
+    for (const query of QUERIES) expect(ranked.get(query.id)?.length, query.text).toBeGreaterThan(3)
+    const [p1, , p3] = ranked.get('q1')!
+    const [l1, l2] = ranked.get('q2')!
+    // paris: its top item Perfect and its third Fair; cambridge: its top item Poor, its second Good; victoria: none.
+    judged = [
+      { query: 'q1', item: p1!, grade: 3 },
+      { query: 'q1', item: p3!, grade: 1 },
+      { query: 'q2', item: l1!, grade: 0 },
+      { query: 'q2', item: l2!, grade: 2 },
+    ]
+    file = writeWorkspace('cities.qxw.json', [set(judged), set([], 'Second set')])
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('scores each query as the window does (scoreRankings over the same rankings), RR 1 where the top item is judged 3', async () => {
+    const run = await cliInProcess(['eval', file, '--json'])
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout) as EvalJson
+    expect(report).toMatchObject({
+      workspace: 'cities.qxw.json',
+      set: 'Cities',
+      target: 'Demo (the embedded demo service), config default',
+      settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 },
+      depth: 100,
+      judgeDepth: 10,
+      metrics: DEFAULT_METRICS.map(metricKey),
+      counted: 2,
+      failed: 0,
+      unjudgedQueries: 1,
+    })
+    const [paris, cambridge, victoria] = report.queries
+    expect(paris).toMatchObject({ id: 'q1', text: 'paris', error: null, returned: ranked.get('q1')!.length })
+    expect(paris!.scores!.rr).toBe(1)
+    expect(paris!.scores!['p@10']).toBeCloseTo(2 / 10, 12)
+    expect(paris!.scores!['recall@100']).toBe(1)
+    expect(cambridge!.scores!.rr).toBe(0.5)
+    expect(cambridge!.unjudged).toBe(8)
+    expect(victoria).toMatchObject({ id: 'q3', scores: null, error: null })
+
+    const expected = scoreRankings(rankingsOf(ranked), set(judged), DEFAULT_METRICS, settingsOf(set(judged)), judgeDepthOf(DEFAULT_METRICS))
+    expect(report.means).toEqual(expected.means)
+    expect(report.queries.map((query) => query.scores)).toEqual(expected.queries.map((query) => query.scores))
+    expect(report.queries.map((query) => query.unjudged)).toEqual(expected.queries.map((query) => query.unjudged))
+    for (const value of Object.values(report.means)) expect(value).toBeGreaterThanOrEqual(0)
+  })
+
+  it('prints a line per query, the table, the settings and the counts', async () => {
+    const run = await cliInProcess(['eval', file])
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('Evaluating "Cities" of cities.qxw.json (3 queries) on Demo (the embedded demo service), config default, to depth 100\n')
+    expect(run.stdout).toMatch(/^✓ q1 paris: \d+ results \(\d+ ms\)$/m)
+    expect(run.stdout).toMatch(/^id +query +nDCG@10 +P@10 +AP +RR +ERR@10 +Recall@100 +Coverage@10 +unjudged@10$/m)
+    expect(run.stdout).toMatch(/^q1 +paris +[\d.]+ +0\.2000 +[\d.]+ +1\.0000 /m)
+    expect(run.stdout).toMatch(/^q2 +cambridge +[\d.]+ +[\d.]+ +[\d.]+ +0\.5000 .* 8$/m)
+    expect(run.stdout).toMatch(/^q3 +victoria +– +– .* no judgments$/m)
+    expect(run.stdout).toMatch(/^mean +\(2 queries\) +[\d.]+ +0\.1500 /m)
+    expect(run.stdout).toContain('\nexponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 100, k for unjudged 10\n')
+    expect(run.stdout).toContain('\n2 of 3 queries have judgments; 0 failed\n')
+  })
+
+  it('takes --set, --metrics, --gain, --unjudged, --threshold and --depth, and says when a k is deeper than the depth', async () => {
+    const run = await cliInProcess(['eval', file, '--set', 'Cities', '--metrics', 'rr, p@5, recall@20', '--gain', 'linear', '--unjudged', 'skip', '--threshold', '2', '--depth', '5', '--json'])
+    expect(run.status, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout) as EvalJson
+    expect(report).toMatchObject({ depth: 5, metrics: ['rr', 'p@5', 'recall@20'], settings: { gain: 'linear', unjudged: 'skip', threshold: 2 } })
+    // Relevant from grade 2: paris's top item (3) still; cambridge's Poor top item skipped or not, its Good second is rank 2.
+    expect(report.queries[0]!.scores!.rr).toBe(1)
+    expect(report.queries[1]!.scores!.rr).toBe(0.5)
+    const metrics = parseMetrics('rr, p@5, recall@20')
+    if (!metrics.ok) throw new Error(metrics.message)
+    const five = new Map([...ranked].map(([id, items]) => [id, items.slice(0, 5)]))
+    const expected = scoreRankings(rankingsOf(five), set(judged), metrics.metrics, { gain: 'linear', unjudged: 'skip', threshold: 2 }, judgeDepthOf(metrics.metrics))
+    expect(report.means).toEqual(expected.means)
+
+    const text = await cliInProcess(['eval', file, '--metrics', 'ndcg@10,recall@20', '--depth', '5'])
+    expect(text.status).toBe(0)
+    expect(text.stdout).toContain('nDCG@10 (depth 5 is below k: the figure is over the 5 evaluated)')
+    expect(text.stdout).toContain('Recall@20 (depth 5 is below k: the figure is over the 5 evaluated)')
+  })
+
+  it("replaces the set's judgments with a qrels file's for this run only, new queries joining, the workspace file unchanged", async () => {
+    const before = readFileSync(file, 'utf8')
+    const qrels = join(dir, 'other.qrels')
+    const t1 = ranked.get('q3')![0]!
+    const p2 = ranked.get('q1')![1]!
+    writeFileSync(qrels, `q1 0 ${p2} 3\nq3 0 ${t1} 3\nq9 0 2988507 2\n`)
+    const run = await cliInProcess(['eval', file, '--judgments', qrels, '--json'])
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout) as EvalJson
+    expect(report.queries.map((query) => query.id)).toEqual(['q1', 'q2', 'q3', 'q9'])
+    const byId = new Map(report.queries.map((query) => [query.id, query]))
+    // paris: its top item is no longer judged, its second is Perfect; cambridge has no judgment left; victoria's top is Perfect.
+    expect(byId.get('q1')!.scores!.rr).toBe(0.5)
+    expect(byId.get('q2')!.scores).toBeNull()
+    expect(byId.get('q3')!.scores!.rr).toBe(1)
+    expect(byId.get('q9')!.text).toBe('q9')
+    expect(report.unjudgedQueries).toBe(1)
+    expect(readFileSync(file, 'utf8')).toBe(before)
+
+    const text = await cliInProcess(['eval', file, '--judgments', qrels])
+    expect(text.stdout).toContain(`Judgments from ${qrels} (3 judgments, 1 query the set lacks), in place of the set's own for this run`)
+  })
+
+  it('refuses bad input with exit 2, naming the flag and the rule', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--metrics', 'ndcg@10,map'], /^--metrics: "map" is not a metric here: write ap/m],
+      [['--metrics', 'p'], /^--metrics: "p" needs a depth: write p@10/m],
+      [['--gain', 'quadratic'], /^--gain: "quadratic" is not a gain: write exponential \(2\^g − 1\) or linear \(g\)\.$/m],
+      [['--unjudged', 'ignore'], /^--unjudged: "ignore" is not a choice/m],
+      [['--threshold', '4'], /^--threshold: 4 is above the highest grade of the set's scale \(0 Poor, 1 Fair, 2 Good, 3 Perfect\)/m],
+      [['--threshold=-1'], /^--threshold: "-1" is not a grade: write a whole number from 0 to 100/m],
+      [['--depth', '0'], /^--depth: "0" is not a whole number from 1 to 1000/m],
+      [['--depth', '2000'], /^--depth: "2000" is not a whole number from 1 to 1000/m],
+      [['--concurrency', '17'], /^--concurrency: "17" is not a whole number from 1 to 16\.$/m],
+      [['--set', 'Nope'], /^--set: "Nope" is not a query set of cities\.qxw\.json \(it has: "Cities", "Second set"\)\.$/m],
+      [['--judgments', join(dir, 'missing.qrels')], /^--judgments: ".*missing\.qrels" cannot be read: /m],
+    ]
+    for (const [args, message] of cases) {
+      const run = await cliInProcess(['eval', file, ...args])
+      expect(run.status, `${args.join(' ')}: ${run.stdout}${run.stderr}`).toBe(2)
+      expect(run.stderr, args.join(' ')).toMatch(message)
+      expect(run.stdout).toBe('')
+    }
+  })
+
+  it('refuses a judgments file with a bad grade (exit 2), naming the line', async () => {
+    const qrels = join(dir, 'bad.qrels')
+    writeFileSync(qrels, `q1 0 ${ranked.get('q1')![0]} 3\nq2 0 ${ranked.get('q2')![0]} 7\n`)
+    const run = await cliInProcess(['eval', file, '--judgments', qrels])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain(`--judgments: "${qrels}" (read as trec-qrels) was not used:`)
+    expect(run.stderr).toContain('line 2: "7" is not a grade of the set\'s scale (0 Poor, 1 Fair, 2 Good, 3 Perfect)')
+
+    const csv = join(dir, 'bad.csv')
+    writeFileSync(csv, 'query,docid,rating\nparis,123,x\n')
+    const fromCsv = await cliInProcess(['eval', file, '--judgments', csv])
+    expect(fromCsv.status).toBe(2)
+    expect(fromCsv.stderr).toMatch(/line 2: "x" is not a grade/)
+  })
+
+  it('says how to add a set when the file has none (exit 2)', async () => {
+    const none = writeWorkspace('none.qxw.json', undefined)
+    const run = await cliInProcess(['eval', none])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('none.qxw.json: the workspace has no query sets ("sets") to evaluate.')
+    expect(run.stderr).toContain('Add one in the app (Evaluation, New set), or write one into the file\'s "sets"')
+  })
+
+  it('writes the rankings as a TREC run file, qid Q0 docid rank score tag', async () => {
+    const path = join(dir, 'cities.run')
+    const run = await cliInProcess(['eval', file, '--trec-run', path, '--json'])
+    expect(run.status, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout) as EvalJson
+    const { lines, items } = readRun(path)
+    const tag = slug(report.target)
+    expect(tag).toBe('demo-the-embedded-demo-service-config-default')
+    for (const line of lines) {
+      expect(line).toHaveLength(6)
+      expect(line[1]).toBe('Q0')
+      expect(line[5]).toBe(tag)
+    }
+    for (const query of report.queries) {
+      const own = lines.filter((line) => line[0] === query.id)
+      expect(own.map((line) => Number(line[3]))).toEqual(own.map((_, index) => index + 1))
+      expect(own.map((line) => Number(line[4]))).toEqual(own.map((_, index) => own.length - index))
+      expect(items.get(query.id)).toEqual(ranked.get(query.id))
+    }
+    expect(run.stderr).toContain(`TREC run file: ${path} (3 queries)`)
+  })
+
+  it('writes JUnit with one testcase per query, their figures in system-out', async () => {
+    const path = join(dir, 'cities.xml')
+    const run = await cliInProcess(['eval', file, '--junit', path])
+    expect(run.status, run.stderr).toBe(0)
+    const report = junit(path)
+    expect(report.suite).toMatchObject({ name: 'Cities on Demo (the embedded demo service), config default', tests: '3', failures: '0' })
+    expect(report.cases).toEqual(['q1 paris', 'q2 cambridge', 'q3 victoria'])
+    expect(report.failed).toEqual([])
+    expect(report.out.join('\n')).toContain('RR 1.0000')
+    expect(report.out.join('\n')).toContain('no judgments: left out of the means')
+  })
+
+  it('exits 1 when queries fail to run, a JUnit failure each, and leaves them out of the run file', async () => {
+    const xml = join(dir, 'failed.xml')
+    const runFile = join(dir, 'failed.run')
+    const run = await cliInProcess(['eval', file, '--api', 'no-such-api', '--junit', xml, '--trec-run', runFile, '--json'])
+    expect(run.status, run.stdout + run.stderr).toBe(1)
+    const report = JSON.parse(run.stdout) as EvalJson
+    expect(report.failed).toBe(3)
+    expect(report.counted).toBe(0)
+    expect(Object.values(report.means)).toEqual(DEFAULT_METRICS.map(() => null))
+    for (const query of report.queries) expect(query.error).toEqual(expect.any(String))
+    expect(junit(xml)).toMatchObject({ suite: { tests: '3', failures: '3' }, failed: ['q1 paris', 'q2 cambridge', 'q3 victoria'] })
+    expect(readFileSync(runFile, 'utf8')).toBe('')
+  })
+
+  it('shows a set\'s text from the file through the terminal layer: no control character reaches the terminal', async () => {
+    const hostile = writeWorkspace('hostile.qxw.json', [{ ...set([]), name: 'Evil\u001b[2J', queries: [{ id: 'q1', text: 'paris\u001b]0;owned\u0007' }] }])
+    const run = await cliInProcess(['eval', hostile])
+    // The service refuses a control character in a parameter: the query fails (exit 1), its text still shown escaped.
+    expect(run.status, run.stderr).toBe(1)
+    expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    expect(run.stdout).toContain('Evaluating "Evil\\x1b[2J" of hostile.qxw.json')
+    expect(run.stdout).toMatch(/^✗ q1 paris\\x1b\]0;owned\\x07: failed: /m)
+  })
+
+  it.runIf(Array.isArray(world.sets) && world.sets.length > 0)('evaluates examples/world.qxw.json spawned as CI runs it, on the default and production configurations', async () => {
+    for (const config of ['default', 'production']) {
+      const run = await cli(['eval', WORLD, '--json', '--config', config])
+      expect(run.status, run.stderr).toBe(0)
+      const report = JSON.parse(run.stdout) as EvalJson
+      expect(report.target).toBe(`Demo (the embedded demo service), config ${config}`)
+      expect(report.failed).toBe(0)
+      expect(report.counted).toBeGreaterThan(0)
+      for (const value of Object.values(report.means)) {
+        expect(value).toBeGreaterThanOrEqual(0)
+        expect(value).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+})
