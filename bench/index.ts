@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { importBundled } from './bundled'
+import { benchEvaluation } from './evaluation'
 import { benchExport } from './export'
 import { benchQueryClient } from './query-client'
 import { benchRenderer } from './renderer'
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))
+  results.push(...(await benchEvaluation()))
   results.push(...(await benchExport()))
   results.push(...(await benchRenderer()))
   console.log(table(results))

@@ -61,6 +61,14 @@ export function metricKey(spec: MetricSpec): string {
   return spec.k === null ? spec.name : `${spec.name}@${spec.k}`
 }
 
+/** metricKey, worked out once per spec: scoring a set asks it for every query. */
+const keys = new WeakMap<MetricSpec, string>()
+function keyOf(spec: MetricSpec): string {
+  let key = keys.get(spec)
+  if (key === undefined) keys.set(spec, (key = metricKey(spec)))
+  return key
+}
+
 /** "nDCG@10", "P@10", "AP": how a metric is shown. */
 export function metricLabel(spec: MetricSpec): string {
   return spec.k === null ? LABELS[spec.name] : `${LABELS[spec.name]}@${spec.k}`
@@ -118,9 +126,17 @@ export function deepestK(metrics: readonly MetricSpec[]): number | null {
   return deepest
 }
 
-/** The ids in order with repeats removed (each at its first place). */
-function distinct(ranking: readonly string[]): string[] {
-  return [...new Set(ranking)]
+/** The ids in order with repeats removed (each at its first place); the list itself when it has none, as answers almost never do. */
+function distinct(ranking: readonly string[]): readonly string[] {
+  const unique = new Set(ranking)
+  return unique.size === ranking.length ? ranking : [...unique]
+}
+
+/** 1 / log2(i + 2) for i = 0, 1, …: DCG's discount of the item at rank i + 1, worked out once per rank. */
+const discounts: number[] = []
+function discount(index: number): number {
+  for (let i = discounts.length; i <= index; i++) discounts.push(1 / Math.log2(i + 2))
+  return discounts[index]!
 }
 
 /**
@@ -136,18 +152,18 @@ function gainOf(grade: number, gain: MetricSettings['gain']): number {
   return gain === 'exponential' ? 2 ** grade - 1 : grade
 }
 
-/** The first k places, or all of them when k is null or beyond the end. */
-function cut<T>(list: readonly T[], k: number | null): readonly T[] {
-  return k === null ? list : list.slice(0, k)
+/** How many places a metric reads: its k, or the whole list when k is null or beyond the end. */
+function depthOf(length: number, k: number | null): number {
+  return k === null ? length : Math.min(k, length)
 }
 
-/** DCG = Σ gain(g_i) / log2(i + 1) over ranks i = 1, 2, … of the grades given. */
-function dcg(grades: readonly number[], gain: MetricSettings['gain']): number {
+/** DCG = Σ gain(g_i) / log2(i + 1) over the first `depth` ranks i = 1, 2, … of the grades given. */
+function dcg(grades: readonly number[], depth: number, gain: MetricSettings['gain']): number {
   let sum = 0
-  grades.forEach((grade, index) => {
-    const value = gainOf(grade, gain)
-    if (value > 0) sum += value / Math.log2(index + 2)
-  })
+  for (let index = 0; index < depth; index++) {
+    const value = gainOf(grades[index]!, gain)
+    if (value > 0) sum += value * discount(index)
+  }
   return sum
 }
 
@@ -160,9 +176,14 @@ function unit(value: number): number {
  * How many of the top k (repeats removed, nothing skipped) have no judgment.
  */
 export function unjudgedInTop(ranking: readonly string[], grades: Grades, k: number): number {
-  return distinct(ranking)
-    .slice(0, k)
-    .filter((id) => !grades.has(id)).length
+  return unjudgedWithin(distinct(ranking), grades, k)
+}
+
+/** Unjudged items in the first k places of a list with no repeats. */
+function unjudgedWithin(list: readonly string[], grades: Grades, k: number): number {
+  let count = 0
+  for (let index = 0; index < list.length && index < k; index++) if (!grades.has(list[index]!)) count++
+  return count
 }
 
 /**
@@ -179,70 +200,80 @@ export function scoreQuery(
 ): Record<string, number> {
   const returned = distinct(ranking)
   // The ranking the metrics read: unjudged items kept as not relevant, or taken out (condensed list, trec_eval -J).
-  const evaluated = settings.unjudged === 'skip' ? returned.filter((id) => grades.has(id)) : returned
-  const ranked = evaluated.map((id) => grades.get(id) ?? UNJUDGED)
-  const relevant = (grade: number) => grade >= settings.threshold
-  const judged = [...grades.values()]
-  /** R: the query's relevant judged items, retrieved or not. */
-  const totalRelevant = judged.filter(relevant).length
-  /** All judged grades, best first: the ideal ranking. */
-  const ideal = [...judged].sort((a, b) => b - a)
+  const ranked: number[] = []
+  for (const id of returned) {
+    const grade = grades.get(id)
+    if (grade !== undefined) ranked.push(grade)
+    else if (settings.unjudged !== 'skip') ranked.push(UNJUDGED)
+  }
+  const threshold = settings.threshold
+  /** All judged grades, best first: the ideal ranking; R: the query's relevant judged items, retrieved or not. */
+  const ideal = [...grades.values()].sort((a, b) => b - a)
+  let totalRelevant = 0
+  while (totalRelevant < ideal.length && ideal[totalRelevant]! >= threshold) totalRelevant++
   // ERR's top grade: the scale's, or a judged grade above it should one be out of scale.
-  const topGrade = judged.reduce((most, grade) => Math.max(most, grade), scale.length > 0 ? scale[scale.length - 1]!.grade : 0)
+  const topGrade = Math.max(ideal[0] ?? 0, scale.length > 0 ? scale[scale.length - 1]!.grade : 0)
+  /** Relevant items within the first `depth` places. */
+  const relevantWithin = (depth: number) => {
+    let count = 0
+    for (let index = 0; index < depth; index++) if (ranked[index]! >= threshold) count++
+    return count
+  }
 
   const out: Record<string, number> = {}
   for (const spec of metrics) {
     if (spec.k === null && NEEDS_DEPTH.has(spec.name)) throw new RangeError(`${LABELS[spec.name]} needs a depth (e.g. ${spec.name}@10)`)
-    const top = cut(ranked, spec.k)
-    let value: number
+    const depth = depthOf(ranked.length, spec.k)
+    let value = 0
     switch (spec.name) {
       case 'ndcg': {
-        const idealDcg = dcg(cut(ideal, spec.k), settings.gain)
-        value = idealDcg > 0 ? unit(dcg(top, settings.gain) / idealDcg) : 0
+        const idealDcg = dcg(ideal, depthOf(ideal.length, spec.k), settings.gain)
+        value = idealDcg > 0 ? unit(dcg(ranked, depth, settings.gain) / idealDcg) : 0
         break
       }
       case 'p':
-        value = top.filter(relevant).length / spec.k!
+        value = relevantWithin(depth) / spec.k!
         break
       case 'ap': {
         let found = 0
         let sum = 0
-        top.forEach((grade, index) => {
-          if (relevant(grade)) sum += ++found / (index + 1)
-        })
+        for (let index = 0; index < depth; index++) if (ranked[index]! >= threshold) sum += ++found / (index + 1)
         value = totalRelevant > 0 ? sum / totalRelevant : 0
         break
       }
       case 'rr': {
-        const rank = top.findIndex(relevant)
-        value = rank < 0 ? 0 : 1 / (rank + 1)
+        for (let index = 0; index < depth; index++) {
+          if (ranked[index]! >= threshold) {
+            value = 1 / (index + 1)
+            break
+          }
+        }
         break
       }
       case 'err': {
         // Chapelle et al. 2009: R = (2^g − 1) / 2^gmax; linear gain: R = g / gmax.
-        const stop = (grade: number) =>
-          topGrade <= 0 || grade < 0 ? 0 : settings.gain === 'exponential' ? (2 ** grade - 1) / 2 ** topGrade : grade / topGrade
         let going = 1
         let sum = 0
-        top.forEach((grade, index) => {
-          const r = stop(grade)
+        for (let index = 0; index < depth && topGrade > 0; index++) {
+          const grade = ranked[index]!
+          const r = grade < 0 ? 0 : settings.gain === 'exponential' ? (2 ** grade - 1) / 2 ** topGrade : grade / topGrade
           sum += (going * r) / (index + 1)
           going *= 1 - r
-        })
+        }
         value = unit(sum)
         break
       }
       case 'recall':
-        value = totalRelevant > 0 ? top.filter(relevant).length / totalRelevant : 0
+        value = totalRelevant > 0 ? relevantWithin(depth) / totalRelevant : 0
         break
       case 'coverage': {
         // Read before skipping: how much of what came back has a judgment.
-        const shown = returned.slice(0, spec.k!)
-        value = shown.length === 0 ? 1 : shown.filter((id) => grades.has(id)).length / shown.length
+        const shown = Math.min(spec.k!, returned.length)
+        value = shown === 0 ? 1 : (shown - unjudgedWithin(returned, grades, shown)) / shown
         break
       }
     }
-    out[metricKey(spec)] = value
+    out[keyOf(spec)] = value
   }
   return out
 }
