@@ -1,4 +1,6 @@
 import { MAX_LOADED_ROWS } from './paging'
+import { itemKey } from '../compare/item-key'
+import type { ScaleStep } from '../relevance/query-set'
 import { visibleControls } from '../text/visible-controls'
 import type { ResultItem, TupleObject, TupleValue } from '../responses'
 
@@ -13,10 +15,81 @@ export interface Column {
   key: string
   /** The header as shown: an attribute name's bidi controls are visible escapes (`attribute` keeps it as sent). */
   label: string
-  /** Tuple column (1-based) this column comes from; 0 for rank and probability. */
+  /** Tuple column (1-based) this column comes from; 0 for rank, probability and rating. */
   tupleColumn: number
-  kind: 'rank' | 'probability' | 'id' | 'class' | 'attribute' | 'value'
+  kind: 'rank' | 'probability' | 'id' | 'class' | 'attribute' | 'value' | 'rating'
   attribute?: string
+  /** The Rating column's grades (kind 'rating' only): what the user gave each item for the query rated. */
+  rating?: RatingLookup
+}
+
+/** Where a grade sits on its scale, for its colour: the lowest, the lower half, the upper half, the top. */
+export type GradeTone = 'lowest' | 'low' | 'high' | 'top'
+
+/**
+ * The grades the Rating column shows, read per item. It is not a response
+ * value: the grid shows it and "Copy row" copies it (it is what the user
+ * sees), but an export, which main writes from the service's answer, leaves it out.
+ */
+export interface RatingLookup {
+  /** The item's grade in words ("3 Perfect"); '' when unrated. */
+  text(item: ResultItem): string
+  /** The item's grade's place on the scale; null when unrated. */
+  tone(item: ResultItem): GradeTone | null
+  /** The scale, lowest first, each grade in words: what the digit keys give. */
+  steps: readonly { grade: number; text: string }[]
+}
+
+/** A grade's place on the scale: the first step is the lowest, the last the top, the others by which half they are in. */
+export function gradeTone(grade: number, scale: readonly ScaleStep[]): GradeTone | null {
+  const at = scale.findIndex((step) => step.grade === grade)
+  if (at < 0) return null
+  const last = scale.length - 1
+  if (at === 0) return 'lowest'
+  if (at === last) return 'top'
+  return at / last < 0.5 ? 'low' : 'high'
+}
+
+/**
+ * The grades a single digit key gives (0–9), and how to say them: "0–3" for
+ * a run, else "0, 2, 5"; '' when the scale has none.
+ */
+export function gradeKeysText(scale: readonly { grade: number }[]): string {
+  const digits = scale.map((step) => step.grade).filter((grade) => grade <= 9)
+  if (digits.length === 0) return ''
+  const run = digits.every((grade, at) => at === 0 || grade === digits[at - 1]! + 1)
+  return run && digits.length > 1 ? `${digits[0]}–${digits.at(-1)}` : digits.join(', ')
+}
+
+/** The Rating column for one query's grades (by item key, as compare/item-key.ts keys items). */
+export function ratingColumn(grades: ReadonlyMap<string, number>, scale: readonly ScaleStep[]): Column {
+  const steps = scale.map((step) => ({ grade: step.grade, text: `${step.grade} ${step.label}` }))
+  const words = new Map(steps.map((step) => [step.grade, step.text]))
+  const gradeOf = (item: ResultItem) => grades.get(itemKey(item))
+  return {
+    key: 'rating',
+    label: 'Rating',
+    tupleColumn: 0,
+    kind: 'rating',
+    rating: {
+      text: (item) => {
+        const grade = gradeOf(item)
+        return grade === undefined ? '' : (words.get(grade) ?? String(grade))
+      },
+      tone: (item) => {
+        const grade = gradeOf(item)
+        return grade === undefined ? null : gradeTone(grade, scale)
+      },
+      steps,
+    },
+  }
+}
+
+/** The columns with the Rating column right after Rank (first when there is no Rank). */
+export function withRatingColumn(columns: Column[], rating: Column | null): Column[] {
+  if (!rating) return columns
+  const at = columns.findIndex((column) => column.kind === 'rank') + 1
+  return [...columns.slice(0, at), rating, ...columns.slice(at)]
 }
 
 export interface Row {
@@ -113,6 +186,7 @@ export function attributeColumns(items: ResultItem[]): { key: string; label: str
 export function cellValue(item: ResultItem, column: Column): unknown {
   if (column.kind === 'rank') return item.rank
   if (column.kind === 'probability') return item.probability
+  if (column.kind === 'rating') return column.rating?.text(item) ?? ''
   const value = tupleValues(item)[column.tupleColumn - 1] ?? null
   switch (column.kind) {
     case 'id':
@@ -175,6 +249,11 @@ export function suggestedWidth(items: readonly ResultItem[], column: Column, sam
   // Wide enough for the last rank "Load more" can reach from this answer's first row.
   if (column.kind === 'rank') return Math.max(64, String((items[0]?.rank ?? 1) + MAX_LOADED_ROWS).length * 9 + 24)
   if (column.kind === 'probability') return 132
+  // From the scale, not the rows: the column keeps its width while grades are given (in bold: 9 px a character).
+  if (column.kind === 'rating') {
+    const widest = Math.max(column.label.length + 2, ...(column.rating?.steps ?? []).map((step) => visibleControls(step.text).length))
+    return Math.min(240, Math.max(72, Math.round(widest * 9 + 24)))
+  }
   let longest = column.label.length + 2
   for (const item of items.slice(0, sample)) longest = Math.max(longest, cellShownText(item, column).length)
   return Math.min(320, Math.max(72, Math.round(longest * 7.2 + 24)))

@@ -1,5 +1,6 @@
 import type { Component, ComputedRef } from 'vue'
 import CompareView from '../compare/CompareView.vue'
+import EvaluationView from '../evaluation/EvaluationView.vue'
 import HistoryPanel from '../history/HistoryPanel.vue'
 import TestsPanel from '../tests/TestsPanel.vue'
 import ResultsView from './ResultsView.vue'
@@ -33,6 +34,7 @@ export const VIEWS: readonly WorkbenchView[] = [
   { id: 'results', label: 'Results', component: ResultsView, keep: true },
   { id: 'compare', label: 'Compare', component: CompareView },
   { id: 'tests', label: 'Tests', component: TestsPanel, badge: useTestsBadge },
+  { id: 'evaluation', label: 'Evaluation', component: EvaluationView },
   { id: 'history', label: 'History', component: HistoryPanel },
 ]
 

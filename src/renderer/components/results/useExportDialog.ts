@@ -26,7 +26,9 @@ const number = (value: number) => value.toLocaleString('en-US')
  * user asks for every one; the file is named after the saved query or the
  * search; after Load more the loaded rows are what is offered first.
  */
-export function useExportDialog(open: Ref<boolean>, gridColumns: () => readonly Column[]) {
+export function useExportDialog(open: Ref<boolean>, shownColumns: () => readonly Column[]) {
+  // The Rating column is the set's grades, not the service's answer, which main writes the file from: left out.
+  const gridColumns = () => shownColumns().filter((column) => column.kind !== 'rating')
   const query = useQueryStore()
   const toasts = useToastsStore()
   const workspace = useWorkspaceStore()

@@ -1,7 +1,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/vue-virtual'
 import { computed, nextTick, ref, watch, type Ref } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
-import { cellText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
+import { cellText, gradeKeysText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
 import { gridCovered } from './grid-cover'
@@ -13,6 +13,8 @@ const MIN_WIDTH = 48
 const ACTIONS_WIDTH = 64
 /** The header row's index in `active.row`: the data rows count from 0. */
 const HEADER = -1
+/** How long a line of the status (a copy, a rating) stays. */
+const STATUS_MS = 1800
 
 export interface GridProps {
   items: ResultItem[]
@@ -23,9 +25,12 @@ export interface GridProps {
  * The results grid's logic: only the rows in view are in the page (virtual
  * scrolling keeps 10,000 rows smooth), column widths the user drags or keys,
  * Rank and the row's label pinned on the left, an active cell moved by the
- * arrow keys (the grid's one Tab stop), and copying a cell or a row.
+ * arrow keys (the grid's one Tab stop), and copying a cell or a row. With a
+ * Rating column (a query of a set being rated), a digit key grades the
+ * active row's item and Backspace or Delete clears its grade: `rate` passes
+ * them on, the Rating column shows them once the store has them.
  */
-export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) => void) {
+export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) => void, rate: (item: ResultItem, grade: number | null) => void = () => {}) {
   const scroller: Ref<HTMLElement | null> = ref(null)
   // The active cell: clicked or moved to with the arrow keys; it holds the keyboard focus, and Ctrl/Cmd+C copies it.
   // Row HEADER is the header row, whose cells resize their column with Alt+arrows.
@@ -68,8 +73,10 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     }
   })
   const totalHeight = computed(() => virtualizer.value.getTotalSize())
-  // Rank and the label column stick to the left while the grid scrolls sideways, so a row stays recognisable.
-  const pinnedIndexes = computed(() => pinnedColumns(props.columns))
+  // Rank and the label column stick to the left while the grid scrolls sideways, so a row stays recognisable;
+  // while rating, the Rating column between them, so the grade stays beside the name it is given to.
+  const pinnedIndexes = computed(() => withRatingPinned(props.columns, pinnedColumns(props.columns)))
+  const ratingAt = computed(() => props.columns.findIndex((column) => column.kind === 'rating'))
   // The same for every row: worked out once per set of columns, not once per row (nor per width).
   const cellClasses = computed(() => {
     const pinned = pinnedIndexes.value
@@ -127,7 +134,16 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     setWidth(column, widthOf(column) + (key === 'ArrowLeft' ? -step : step))
   }
 
-  const { message: copied, copy } = useCopyFeedback()
+  // The status line says what the keys did: a copy (its own timer) or a rating.
+  const { message: status, copy } = useCopyFeedback(STATUS_MS)
+  let statusTimer: ReturnType<typeof setTimeout> | null = null
+  function announce(text: string): void {
+    status.value = text
+    if (statusTimer) clearTimeout(statusTimer)
+    statusTimer = setTimeout(() => {
+      if (status.value === text) status.value = ''
+    }, STATUS_MS)
+  }
 
   /** Makes a cell the active one and gives it the keyboard focus (a screen reader then reads it, with its row and column). */
   async function activate(row: number, column: number): Promise<void> {
@@ -226,6 +242,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     let next = { ...at }
     const mod = event.ctrlKey || event.metaKey
     const item = props.items[at.row]
+    if (!mod && !event.altKey && rateByKey(event)) return
     if (event.altKey) {
       // Alt+Left/Right resizes the active cell's column (announced on the headers); the browser's Back is not wanted here.
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
@@ -264,6 +281,44 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   }
 
 
+  /**
+   * A rating key on the active row: a digit that is a grade of the scale
+   * rates its item, Backspace or Delete clears its grade. False when the key
+   * is not one of these (a digit off the scale does nothing), so it goes on
+   * to the grid's other keys.
+   */
+  function rateByKey(event: KeyboardEvent): boolean {
+    const rating = props.columns[ratingAt.value]?.rating
+    const row = active.value?.row ?? HEADER
+    const item = props.items[row]
+    if (!rating || !item) return false
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      event.preventDefault()
+      // Nothing to clear: no call to main, whose document would be marked unsaved for nothing.
+      if (rating.text(item) === '') {
+        announce(`Row ${item.rank} has no rating`)
+        return true
+      }
+      rate(item, null)
+      announce(`Cleared the rating of row ${item.rank}`)
+      return true
+    }
+    const step = /^[0-9]$/.test(event.key) ? rating.steps.find((each) => each.grade === Number(event.key)) : undefined
+    if (!step) return false
+    event.preventDefault()
+    rate(item, step.grade)
+    announce(`Rated row ${item.rank}: ${step.text}`)
+    return true
+  }
+
+  /** The rating keys, for the grid's keyboard help; '' while nothing is rated. */
+  const ratingKeys = computed(() => {
+    const rating = props.columns[ratingAt.value]?.rating
+    if (!rating) return ''
+    const digits = gradeKeysText(rating.steps)
+    return `${digits ? `${digits} rate the active row's result (${rating.steps.map((step) => step.text).join(', ')}); ` : ''}Backspace or Delete clears its rating.`
+  })
+
   // A new answer (not rows appended) starts at the top; then the rows painted are marked for the benchmark.
   watch(
     () => props.items,
@@ -288,10 +343,18 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     },
     // The active header cell's column, else null.
     activeHeader: computed(() => (active.value?.row === HEADER ? active.value.column : null)),
-    onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, copied, gridScope: useColumnSheet(columnWidths, pinned),
+    onKeydown, onFocusin, onFocusout, onBodyClick, onBodyDblclick, onBodyPointerover, status, ratingKeys, gridScope: useColumnSheet(columnWidths, pinned),
     // Sizes the stylesheet reads, so they are written once, here.
     sizes: computed(() => ({ '--row-width': `${totalWidth.value}px`, '--row-height': `${ROW_HEIGHT}px`, '--actions-width': `${ACTIONS_WIDTH}px` })),
   }
+}
+
+/** The pinned columns with the Rating column, if any, right after Rank: left to right, as their offsets add up. */
+function withRatingPinned(columns: readonly Column[], pinned: number[]): number[] {
+  const rating = columns.findIndex((column) => column.kind === 'rating')
+  if (rating < 0) return pinned
+  const at = pinned.indexOf(columns.findIndex((column) => column.kind === 'rank')) + 1
+  return [...pinned.slice(0, at), rating, ...pinned.slice(at)]
 }
 
 /** Whether the rendered row at `at` stands apart from the run of rows in view (only the active row can). */

@@ -1,9 +1,11 @@
 import { storeToRefs } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
+import { itemKey } from '../../../shared/compare/item-key'
 import type { ResultItem } from '../../../shared/responses'
-import { attributeColumns, columnsFor } from '../../../shared/results/table'
+import { attributeColumns, columnsFor, ratingColumn, withRatingColumn } from '../../../shared/results/table'
 import { MAX_LOADED_ROWS } from '../../../shared/results/paging'
 import { useChainStore } from '../../stores/chain'
+import { useQuerySetsStore } from '../../stores/query-sets'
 import { useQueryStore } from '../../stores/query'
 
 const DEFAULT_ATTRIBUTES = 6
@@ -19,10 +21,11 @@ export const LOAD_TARGETS = [
 /** The toolbar's line for an answer that is not rows. */
 const ANSWER_SUMMARIES = { count: 'Count', statistics: 'Statistics', resultitem: 'One result object', options: "A facet's options" } as const
 
-/** The results panel's logic: grid or raw view, columns, paging, loading more and the row detail. */
+/** The results panel's logic: grid or raw view, columns, paging, loading more, the row detail, and rating a set's query. */
 export function useResultsPanel() {
   const editor = useChainStore()
   const query = useQueryStore()
+  const sets = useQuerySetsStore()
   const { items, results, lastReply, phase, progress, page, pageCount, pager, hasNext, hasPrevious, canLoadMore, running, shownOffset, shownEnd, total, edited, answer, shown } =
     storeToRefs(query)
 
@@ -32,7 +35,13 @@ export function useResultsPanel() {
 
   // Columns: the attributes the user chose, or the first six of each tuple column.
   const chosen = ref<Set<string> | null>(null)
-  const columns = computed(() => columnsFor(items.value, { maxAttributes: DEFAULT_ATTRIBUTES, chosen: chosen.value }))
+  const answerColumns = computed(() => columnsFor(items.value, { maxAttributes: DEFAULT_ATTRIBUTES, chosen: chosen.value }))
+  // While a set's query is rated, its grades as a column after Rank. Apart from the answer's columns, so a
+  // rating (a new map of grades) builds one column, not the whole set from every row again.
+  const rating = computed(() => (sets.ratedQuery ? ratingColumn(sets.ratingGrades, sets.scale) : null))
+  const columns = computed(() => withRatingColumn(answerColumns.value, rating.value))
+  /** A grade key on the grid's active row (null: Backspace, cleared). */
+  const rate = (item: ResultItem, grade: number | null) => void sets.rateInGrid(itemKey(item), grade)
   const available = computed(() => attributeColumns(items.value))
   const shownAttributes = computed(() => new Set(columns.value.filter((c) => c.kind === 'attribute').map((c) => c.key)))
   function toggleColumn(key: string, on: boolean): void {
@@ -102,6 +111,6 @@ export function useResultsPanel() {
     query, items, results, lastReply, phase, progress, progressShare, running, hasNext, hasPrevious, canLoadMore, atCap,
     stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
     edited, detail, openDetail, closeDetail, summary, timing, pager, rangeLabel, pageLabel, pageCount, pageInput, jump,
-    loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer, exportOpen, canExport,
+    loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer, exportOpen, canExport, rating, rate,
   }
 }

@@ -1,0 +1,157 @@
+import { storeToRefs } from 'pinia'
+import { computed, ref } from 'vue'
+import { JUDGMENT_FORMATS, type JudgmentFormat } from '../../../shared/relevance/judgment-files'
+import { scaleOf } from '../../../shared/relevance/query-set'
+import { settingsText } from '../../../shared/relevance/settings-text'
+import { errorMessage } from '../../api/explorer-client'
+import { useConnectionsStore } from '../../stores/connections'
+import { DEPTHS, useEvaluationsStore } from '../../stores/evaluations'
+import { useQuerySetsStore } from '../../stores/query-sets'
+import { useToastsStore } from '../../stores/toasts'
+
+export const FORMAT_LABELS: Record<JudgmentFormat, string> = { 'quepid-csv': 'Quepid CSV', 'trec-qrels': 'TREC qrels', 'rre-json': 'RRE ratings JSON' }
+
+/** A figure as the table and the cards show it. */
+export const figure = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(3))
+
+type SortKey = { by: 'query' | 'unjudged' | string; descending: boolean }
+
+/**
+ * The Evaluation view's logic: the set chosen and its dialogs, where it is
+ * evaluated, the figures of the evaluation shown (scored with the judgments
+ * as they are now), the table's order, judging, and judgment files in and out.
+ */
+export function useEvaluationView() {
+  const sets = useQuerySetsStore()
+  const evaluations = useEvaluationsStore()
+  const connections = useConnectionsStore()
+  const toasts = useToastsStore()
+  const { summaries, chosen, set } = storeToRefs(sets)
+  const { shown, scored, kept, run, running, error, depth, config, labels } = storeToRefs(evaluations)
+
+  const dialog = ref<'new' | 'edit' | null>(null)
+  /** The queries the Judge dialog walks (null: all of the set), while it is open. */
+  const judging = ref<string[] | null | false>(false)
+  const sort = ref<SortKey>({ by: 'set', descending: false })
+  const chartMetric = ref<string | null>(null)
+  const fileInput = ref<HTMLInputElement | null>(null)
+
+  const summary = computed(() => summaries.value.find((entry) => entry.name === chosen.value) ?? null)
+  const connectionOptions = computed(() => connections.connections.map((connection) => ({ value: connection.id, label: connection.name })))
+  const connectionValue = computed({
+    get: () => evaluations.targetConnectionId ?? '',
+    set: (value: string) => (evaluations.connectionId = value || null),
+  })
+  /** The configurations the editor's API describes, with the one typed. */
+  const configOptions = computed(() => [...new Set([...(connections.description?.configs ?? []), config.value].filter(Boolean))])
+  const settingsLine = computed(() => {
+    const current = set.value
+    const evaluation = shown.value
+    if (!current) return ''
+    return settingsText(sets.settings ?? evaluation!.settings, scaleOf(current), evaluation?.depth)
+  })
+  const metricKeys = computed(() => scored.value?.metrics ?? [])
+  const progress = computed(() => (run.value ? `${run.value.done} of ${run.value.total} queries` : ''))
+  /** The chart's metric: the one chosen, while the evaluation shown has it; else its first. */
+  const shownMetric = computed({
+    get: () => (chartMetric.value !== null && metricKeys.value.includes(chartMetric.value) ? chartMetric.value : (metricKeys.value[0] ?? null)),
+    set: (key: string | null) => (chartMetric.value = key),
+  })
+
+  const rows = computed(() => {
+    const queries = scored.value?.queries ?? []
+    const { by, descending } = sort.value
+    if (by === 'set') return queries
+    const value = (query: (typeof queries)[number]): number | string =>
+      by === 'query' ? query.text.toLowerCase() : by === 'unjudged' ? query.unjudged : (query.scores?.[by] ?? -1)
+    const ordered = [...queries].sort((a, b) => {
+      const x = value(a)
+      const y = value(b)
+      return x < y ? -1 : x > y ? 1 : 0
+    })
+    return descending ? ordered.reverse() : ordered
+  })
+  function sortBy(by: string): void {
+    sort.value = sort.value.by === by ? { by, descending: !sort.value.descending } : { by, descending: by !== 'query' }
+  }
+  function ariaSort(by: string): 'ascending' | 'descending' | 'none' {
+    return sort.value.by !== by ? 'none' : sort.value.descending ? 'descending' : 'ascending'
+  }
+  const unjudgedText = computed(() => {
+    const figures = scored.value
+    if (!figures || !shown.value) return ''
+    const queries = figures.queries.filter((query) => query.unjudged > 0).length
+    if (figures.unjudged === 0) return `Every result in the top ${shown.value.judgeDepth} of every query is judged.`
+    return `${figures.unjudged} unjudged result${figures.unjudged === 1 ? '' : 's'} in the top ${shown.value.judgeDepth} of ${queries} ${queries === 1 ? 'query' : 'queries'}.`
+  })
+  const countedText = computed(() => {
+    const figures = scored.value
+    if (!figures) return ''
+    const parts = [`means over ${figures.counted} of ${figures.queries.length} queries`]
+    if (figures.unjudgedQueries > 0) parts.push(`${figures.unjudgedQueries} with no judgment left out`)
+    if (figures.failed > 0) parts.push(`${figures.failed} failed`)
+    return parts.join(' · ')
+  })
+  const keptOptions = computed(() =>
+    kept.value.map((entry) => {
+      const first = entry.scored.metrics[0]
+      const mean = first ? ` · ${labels.value[first] ?? first} ${figure(entry.scored.means[first])}` : ''
+      const at = new Date(entry.at)
+      // The time alone for today's: the list is mostly of one sitting.
+      const today = at.toDateString() === new Date().toDateString()
+      const when = at.toLocaleString('en-GB', today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' })
+      return { value: entry.id, label: `${when} · ${entry.targetText}${mean}${entry.state === 'cancelled' ? ' · cancelled' : ''}` }
+    }),
+  )
+
+  async function removeSet(): Promise<void> {
+    const name = chosen.value
+    if (!name || !window.confirm(`Delete the query set "${name}" with its ${summary.value?.judgments ?? 0} judgments from the workspace?`)) return
+    try {
+      await sets.remove(name)
+    } catch (e) {
+      toasts.show(`The set was not deleted: ${errorMessage(e)}`, { tone: 'danger' })
+    }
+  }
+
+  async function onFile(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement
+    const file = input.files?.[0]
+    input.value = ''
+    if (!file) return
+    try {
+      toasts.show(await sets.importFile(file))
+    } catch (e) {
+      toasts.show(errorMessage(e), { tone: 'danger' })
+    }
+  }
+
+  async function exportAs(format: JudgmentFormat): Promise<void> {
+    try {
+      await sets.exportJudgments(format)
+    } catch (e) {
+      toasts.show(`The judgments were not exported: ${errorMessage(e)}`, { tone: 'danger' })
+    }
+  }
+
+  async function exportRun(): Promise<void> {
+    try {
+      await evaluations.exportRun()
+    } catch (e) {
+      toasts.show(`The run file was not written: ${errorMessage(e)}`, { tone: 'danger' })
+    }
+  }
+
+  function open(queryId: string): void {
+    const target = evaluations.targetConnectionId
+    void sets.openInGrid(queryId, target ? { connectionId: target, config: config.value || undefined } : undefined)
+  }
+
+  return {
+    sets, evaluations, summaries, chosen, set, summary, shown, scored, kept, run, running, error, depth, config, labels,
+    dialog, judging, sort, sortBy, ariaSort, rows, metricKeys, chartMetric, shownMetric, fileInput,
+    connectionOptions, connectionValue, configOptions, settingsLine, progress, unjudgedText, countedText, keptOptions,
+    depths: DEPTHS, formats: JUDGMENT_FORMATS, formatLabels: FORMAT_LABELS, figure,
+    removeSet, onFile, exportAs, exportRun, open,
+  }
+}

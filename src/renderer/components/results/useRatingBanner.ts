@@ -1,0 +1,37 @@
+import { computed } from 'vue'
+import { itemKey } from '../../../shared/compare/item-key'
+import { judgeDepthFor } from '../../../shared/relevance/judge-queue'
+import { gradeKeysText } from '../../../shared/results/table'
+import { useEvaluationsStore } from '../../stores/evaluations'
+import { useQuerySetsStore } from '../../stores/query-sets'
+import { useQueryStore } from '../../stores/query'
+
+/**
+ * The line above the grid while a set's query is rated: which query of
+ * which set the grades go to, how many of the rows that count (the top k
+ * the Evaluation view calls judged or not) have one, the keys, and the way
+ * out.
+ */
+export function useRatingBanner() {
+  const sets = useQuerySetsStore()
+  const evaluations = useEvaluationsStore()
+  const query = useQueryStore()
+
+  const rated = computed(() => sets.ratedQuery)
+  const setName = computed(() => sets.set?.name ?? '')
+  const depth = computed(() => judgeDepthFor(evaluations.shown, sets.set?.name))
+  /** "7 of the top 10 rated", over the grid's first k rows; '' while it has none. */
+  const countText = computed(() => {
+    const top = query.items.slice(0, depth.value)
+    if (top.length === 0) return ''
+    const grades = sets.ratingGrades
+    const count = top.filter((item) => grades.has(itemKey(item))).length
+    return `${count} of the top ${top.length} rated`
+  })
+  const keysText = computed(() => {
+    const digits = gradeKeysText(sets.scale)
+    return `${digits ? `${digits} rate the active row, ` : ''}Backspace clears`
+  })
+
+  return { rated, setName, countText, keysText, stop: () => sets.stopRating() }
+}

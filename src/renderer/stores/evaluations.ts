@@ -1,0 +1,166 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { EvalRunStatus } from '../../shared/ipc/contract'
+import { scoreRankings, type Evaluation, type Scored } from '../../shared/relevance/evaluation'
+import { notComparable, type EvaluationSummary } from '../../shared/relevance/evaluation-summary'
+import { DEFAULT_METRICS, deepestK, metricKey, metricLabel, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
+import { call, errorMessage } from '../api/explorer-client'
+import { pollUntilDone } from '../composables/poll-until-done'
+import { offerDownload } from '../files/offer-download'
+import { useConnectionsStore } from './connections'
+import { latestCall } from './latest-call'
+import { useQuerySetsStore } from './query-sets'
+import { useWorkspaceStore } from './workspace'
+
+/** How often a running evaluation is asked for its progress. */
+export const EVAL_POLL_MS = 300
+export const DEPTHS = [10, 20, 50, 100, 200, 500, 1000] as const
+
+/**
+ * The Evaluation view's runs: where the next one goes (connection, config,
+ * depth), the one running (progress, Cancel), the one shown, and the kept
+ * ones of the chosen set. The figures shown are scored here from the shown
+ * evaluation's rankings with the set's judgments as they are now, so a
+ * rating made after the run moves them at once (the kept record keeps the
+ * figures of its own time).
+ */
+export const useEvaluationsStore = defineStore('evaluations', () => {
+  const sets = useQuerySetsStore()
+  const connections = useConnectionsStore()
+  const workspace = useWorkspaceStore()
+
+  const connectionId = ref<string | null>(null)
+  const config = ref('')
+  const depth = ref<number>(100)
+  const metrics = ref<MetricSpec[]>(DEFAULT_METRICS)
+  const run = shallowRef<EvalRunStatus | null>(null)
+  const shown = shallowRef<Evaluation | null>(null)
+  const kept = shallowRef<EvaluationSummary[]>([])
+  const error = ref<string | null>(null)
+  const running = computed(() => run.value?.state === 'running')
+  const latest = latestCall()
+
+  /** The app connection the set's template runs on (its file connection's binding), else the editor's. */
+  const ownConnectionId = computed<string | null>(() => {
+    const current = sets.set
+    const fileConnection = current?.connection ?? workspace.queries.find((entry) => entry.name === current?.query)?.connection
+    return workspace.view?.bindings.find((binding) => binding.fileConnectionId === fileConnection)?.connectionId ?? connections.selectedId
+  })
+  const targetConnectionId = computed(() => connectionId.value ?? ownConnectionId.value)
+
+  const scored = computed<Scored | null>(() => {
+    const evaluation = shown.value
+    const current = sets.set
+    if (!evaluation || !current || current.name !== evaluation.set) return evaluation?.scored ?? null
+    return scoreRankings(evaluation.rankings, current, shownMetrics.value, sets.settings ?? evaluation.settings, evaluation.judgeDepth)
+  })
+  /** The metrics of the evaluation shown, as specs (its keys parsed back). */
+  const shownMetrics = computed<MetricSpec[]>(() => {
+    const keys = shown.value?.scored.metrics
+    if (!keys) return metrics.value
+    const parsed = parseMetrics(keys.join(','))
+    return parsed.ok ? parsed.metrics : metrics.value
+  })
+  const labels = computed(() => Object.fromEntries(shownMetrics.value.map((spec) => [metricKey(spec), metricLabel(spec)])))
+  /** The evaluation before the one shown, of the same set, and why their figures can't be set side by side. */
+  const previous = computed(() => {
+    const at = kept.value.findIndex((entry) => entry.id === shown.value?.id)
+    return at >= 0 ? (kept.value[at + 1] ?? null) : null
+  })
+  const previousWhyNot = computed(() => (previous.value && shown.value ? notComparable(shown.value, previous.value) : []))
+
+  async function loadKept(): Promise<void> {
+    const name = sets.chosen
+    const isLatest = latest.start()
+    try {
+      const list = name ? await call('eval:list', { set: name }) : []
+      if (!isLatest()) return
+      kept.value = list
+      if (shown.value?.set !== name) shown.value = null
+      if (!shown.value && list[0]) await show(list[0].id)
+    } catch (e) {
+      if (isLatest()) error.value = errorMessage(e)
+    }
+  }
+  watch(() => sets.chosen, () => void loadKept(), { immediate: true })
+
+  async function show(id: string): Promise<void> {
+    try {
+      shown.value = await call('eval:get', { id })
+    } catch (e) {
+      error.value = `That evaluation could not be read: ${errorMessage(e)}`
+    }
+  }
+
+  let following: AbortController | null = null
+  async function follow(runId: string): Promise<void> {
+    following?.abort()
+    const controller = new AbortController()
+    following = controller
+    try {
+      const final = await pollUntilDone(() => call('eval:status', { runId }), (status) => status.state !== 'running', {
+        intervalMs: EVAL_POLL_MS,
+        signal: controller.signal,
+        onAnswer: (status) => (run.value = status),
+      })
+      if (final?.state === 'failed') error.value = final.message
+      if (final?.evaluationId) {
+        await show(final.evaluationId)
+        await loadKept()
+      }
+    } catch (e) {
+      error.value = `The evaluation's progress could not be read: ${errorMessage(e)}`
+    } finally {
+      if (following === controller) following = null
+    }
+  }
+
+  /** Evaluates the chosen set on the chosen target to the chosen depth; progress comes by polling. */
+  async function start(): Promise<void> {
+    const name = sets.chosen
+    const target = targetConnectionId.value
+    if (running.value || !name) return
+    error.value = null
+    if (!target) {
+      error.value = 'Choose a connection to evaluate on.'
+      return
+    }
+    const runId = crypto.randomUUID()
+    try {
+      run.value = await call('eval:start', {
+        runId,
+        set: name,
+        target: { connectionId: target, ...(config.value ? { config: config.value } : {}) },
+        depth: depth.value,
+        metrics: metrics.value.map(metricKey).join(','),
+      })
+      void follow(runId)
+    } catch (e) {
+      error.value = `The set was not evaluated: ${errorMessage(e)}`
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    const current = run.value
+    if (!current || current.state !== 'running') return
+    try {
+      run.value = await call('eval:cancel', { runId: current.runId })
+    } catch (e) {
+      error.value = errorMessage(e)
+    }
+  }
+
+  async function exportRun(): Promise<void> {
+    if (!shown.value) return
+    const reply = await call('eval:run-file', { id: shown.value.id })
+    offerDownload(reply.fileName, reply.text, 'text/plain')
+  }
+
+  /** The deepest metric's k: the depth an evaluation needs for its figures to be whole. */
+  const neededDepth = computed(() => deepestK(metrics.value) ?? 10)
+
+  return {
+    connectionId, config, depth, metrics, run, shown, kept, error, running, ownConnectionId, targetConnectionId, scored, shownMetrics, labels,
+    previous, previousWhyNot, neededDepth, loadKept, show, start, cancel, exportRun,
+  }
+})

@@ -1,0 +1,185 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { SetForm } from '../../shared/ipc/contract'
+import type { JudgmentFormat } from '../../shared/relevance/judgment-files'
+import { gradesByQuery, scaleOf, settingsOf, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
+import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
+import { call, errorMessage } from '../api/explorer-client'
+import { offerDownload } from '../files/offer-download'
+import { useChainStore } from './chain'
+import { useConnectionsStore } from './connections'
+import { useQueryStore } from './query'
+import { useToastsStore } from './toasts'
+import { useWorkbenchStore } from './workbench'
+import { useWorkspaceStore } from './workspace'
+
+/**
+ * The open workspace's query sets as the Evaluation view and the grid use
+ * them: the set chosen, whole (queries and judgments, `sets:get`), and the
+ * query being rated in the grid. Main owns the document: each edit replies
+ * the workspace view, which goes to the workspace store (its unsaved marker
+ * follows), and a rating shows here at once and is undone if main refuses it.
+ */
+export const useQuerySetsStore = defineStore('query-sets', () => {
+  const workspace = useWorkspaceStore()
+  const connections = useConnectionsStore()
+  const editor = useChainStore()
+  const query = useQueryStore()
+  const workbench = useWorkbenchStore()
+  const toasts = useToastsStore()
+
+  const summaries = computed(() => workspace.view?.sets ?? [])
+  /** The set chosen in the Evaluation view, by name. */
+  const chosen = ref<string | null>(null)
+  /** The chosen set whole, as main last gave it (plus ratings made since). */
+  const set = shallowRef<QuerySet | null>(null)
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+  /** The query whose results the grid rates (its Rating column), by id; null: the grid shows no ratings. */
+  const ratingQuery = ref<string | null>(null)
+
+  const scale = computed(() => (set.value ? scaleOf(set.value) : []))
+  const settings = computed(() => (set.value ? settingsOf(set.value) : null))
+  const grades = computed(() => gradesByQuery(set.value?.judgments ?? []))
+  const ratedQuery = computed(() => set.value?.queries.find((entry) => entry.id === ratingQuery.value) ?? null)
+  /** The grid's ratings: the rated query's grades by item id. */
+  const ratingGrades = computed<ReadonlyMap<string, number>>(() => (ratingQuery.value ? (grades.value.get(ratingQuery.value) ?? new Map()) : new Map()))
+
+  /** Loads the set called `name` (null: none), keeping the rated query when it is still in it. */
+  async function choose(name: string | null): Promise<void> {
+    chosen.value = name
+    error.value = null
+    if (name === null) {
+      set.value = null
+      ratingQuery.value = null
+      return
+    }
+    loading.value = true
+    try {
+      const loaded = await call('sets:get', { name })
+      if (chosen.value !== name) return
+      set.value = loaded
+      if (!loaded.queries.some((entry) => entry.id === ratingQuery.value)) ratingQuery.value = null
+    } catch (e) {
+      if (chosen.value === name) error.value = errorMessage(e)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  // The view lists the sets: the one chosen follows a rename or goes with a deleted one; with none chosen, the first.
+  watch(
+    summaries,
+    (list) => {
+      const names = list.map((entry) => entry.name)
+      if (chosen.value === null || !names.includes(chosen.value)) void choose(names[0] ?? null)
+    },
+    { immediate: true },
+  )
+  watch(
+    () => workspace.openings,
+    () => {
+      ratingQuery.value = null
+      void choose(summaries.value[0]?.name ?? null)
+    },
+  )
+
+  async function save(form: SetForm, previousName?: string): Promise<void> {
+    workspace.show(await call('sets:save', { set: form, ...(previousName !== undefined ? { previousName } : {}) }))
+    await choose(form.name)
+  }
+
+  async function remove(name: string): Promise<void> {
+    workspace.show(await call('sets:delete', { name }))
+  }
+
+  /** Rates an item of a query of the chosen set (null clears); shown at once, undone with a message if main refuses. */
+  async function rate(queryId: string, item: string, grade: number | null): Promise<void> {
+    const current = set.value
+    if (!current) return
+    const others = current.judgments.filter((judgment) => !(judgment.query === queryId && judgment.item === item))
+    set.value = { ...current, judgments: grade === null ? others : [...others, { query: queryId, item, grade }] }
+    try {
+      workspace.show(await call('sets:rate', { set: current.name, query: queryId, item, grade }))
+    } catch (e) {
+      // Only this rating is undone: ratings made meanwhile stay.
+      const now = set.value
+      if (now) {
+        const rest = now.judgments.filter((judgment) => !(judgment.query === queryId && judgment.item === item))
+        const before = current.judgments.find((judgment) => judgment.query === queryId && judgment.item === item)
+        set.value = { ...now, judgments: before ? [...rest, before] : rest }
+      }
+      toasts.show(`The rating was not saved: ${errorMessage(e)}`, { tone: 'danger' })
+    }
+  }
+
+  /** The grid's key on its active row: a grade of the scale rates it, null clears. */
+  function rateInGrid(item: string, grade: number | null): boolean {
+    if (!ratingQuery.value || !set.value) return false
+    if (grade !== null && !scale.value.some((step) => step.grade === grade)) return false
+    void rate(ratingQuery.value, item, grade)
+    return true
+  }
+
+  async function importFile(file: File): Promise<string> {
+    const current = set.value
+    if (!current) throw new Error('Choose a query set first.')
+    const reply = await call('sets:import', { set: current.name, fileName: file.name, text: await file.text() })
+    workspace.show(reply.workspace)
+    await choose(current.name)
+    const added = reply.queries > 0 ? `, ${reply.queries} new ${reply.queries === 1 ? 'query' : 'queries'}` : ''
+    const replaced = reply.replaced > 0 ? ` (${reply.replaced} replaced a different grade)` : ''
+    return `Imported ${reply.judgments} judgment${reply.judgments === 1 ? '' : 's'}${added} from ${file.name}${replaced}.`
+  }
+
+  async function exportJudgments(format: JudgmentFormat): Promise<void> {
+    const current = set.value
+    if (!current) return
+    const reply = await call('sets:export', { set: current.name, format })
+    offerDownload(reply.fileName, reply.text, format === 'rre-json' ? 'application/json' : 'text/plain')
+  }
+
+  /**
+   * Puts one query of the set in the editor (the template filled with its
+   * text) on `target` (else the template's own connection), runs it, shows
+   * the Results, and rates there.
+   */
+  async function openInGrid(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<void> {
+    const current = set.value
+    const entry = current?.queries.find((each) => each.id === queryId)
+    if (!current || !entry) return
+    const template = resolveTemplate({ queries: workspace.queries }, current)
+    if (template.error !== null || template.request === null) {
+      toasts.show(template.error ?? 'The set has no template.', { tone: 'danger' })
+      return
+    }
+    const bound = workspace.view?.bindings.find((binding) => binding.fileConnectionId === template.connection)?.connectionId ?? null
+    const connectionId = target?.connectionId ?? bound
+    if (connectionId === null) {
+      toasts.show("The set's template runs on a connection of the workspace that is not connected yet: connect it in Saved queries, or choose a connection to evaluate on.", { tone: 'danger' })
+      return
+    }
+    if (connectionId !== connections.selectedId) await connections.select(connectionId)
+    const filled = fillTemplate(template.request, entry.text)
+    await editor.loadRequest(target?.config ? { ...filled, options: { ...filled.options, config: target.config } } : filled)
+    workspace.savedQuery = null
+    ratingQuery.value = queryId
+    workbench.select('results')
+    await query.run(0)
+  }
+
+  function stopRating(): void {
+    ratingQuery.value = null
+  }
+
+  /** A grade as words: "3 Perfect". */
+  function gradeText(grade: number): string {
+    const step = scale.value.find((each: ScaleStep) => each.grade === grade)
+    return step ? `${grade} ${step.label}` : String(grade)
+  }
+
+  return {
+    summaries, chosen, set, loading, error, ratingQuery, ratedQuery, scale, settings, grades, ratingGrades,
+    choose, save, remove, rate, rateInGrid, importFile, exportJudgments, openInGrid, stopRating, gradeText,
+  }
+})

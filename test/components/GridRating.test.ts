@@ -1,0 +1,196 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { createPinia, type Pinia } from 'pinia'
+import { render } from 'vitest-browser-vue'
+import { page, userEvent } from 'vitest/browser'
+import type { WorkspaceView } from '../../src/shared/ipc/contract'
+import type { QueryRequest } from '../../src/shared/query/model'
+import type { QuerySet } from '../../src/shared/relevance/query-set'
+import { setSummary } from '../../src/shared/relevance/set-summary'
+import type { ResultItem } from '../../src/shared/responses'
+import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+
+/**
+ * Rating in the results grid: while a query of a set is rated, a Rating
+ * column follows Rank, a grade key on the active row rates its item through
+ * sets:rate (and the cell says it in words), Backspace clears it, a digit
+ * off the scale or with a modifier does nothing, and the banner above the
+ * grid counts the top 10 and stops rating.
+ */
+
+const fake = fakeBridge()
+
+const SET: QuerySet = {
+  name: 'World cities (synthetic judgments)',
+  query: 'City search',
+  queries: [
+    { id: 'q01', text: 'paris' },
+    { id: 'q02', text: 'lisbon' },
+  ],
+  judgments: [{ query: 'q01', item: '1000', grade: 3 }],
+}
+
+function view(): WorkspaceView {
+  return { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] }
+}
+
+function cities(count: number): ResultItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    rank: i + 1,
+    probability: 1 - i / count,
+    tuple: [{ id: String(1000 + i), class: ['city'], attributes: { name: `City ${i + 1}`, population: (count - i) * 10 } }],
+  }))
+}
+
+/** The results panel on a Pinia whose stores hold rows and the set, rating `rating` (null: none). */
+async function mount(rating: string | null, items = cities(5), width = 1000) {
+  answerAsDemo(fake)
+  fake.answers['sets:get'] = SET
+  fake.answers['sets:rate'] = view()
+  fake.answers['eval:list'] = []
+  window.explorer = fake.bridge
+  const [{ default: ResultsPanel }, { useQuerySetsStore }, { useQueryStore }, { useWorkspaceStore }] = await Promise.all([
+    import('../../src/renderer/components/results/ResultsPanel.vue'),
+    import('../../src/renderer/stores/query-sets'),
+    import('../../src/renderer/stores/query'),
+    import('../../src/renderer/stores/workspace'),
+  ])
+  const pinia: Pinia = createPinia()
+  const box = document.body.appendChild(document.createElement('div'))
+  // A grid cell of the window's size, as the workbench gives the panel: the panel fills it, the grid the rest.
+  box.style.cssText = `height: 600px; width: ${width}px; display: grid`
+  const screen = await render(ResultsPanel, { global: { plugins: [pinia] }, container: box })
+  const store = useQuerySetsStore(pinia)
+  useWorkspaceStore(pinia).show(view())
+  await settle()
+  store.set = SET
+  store.ratingQuery = rating
+  const query = useQueryStore(pinia)
+  query.items = items
+  return { screen, store, query }
+}
+
+const rateCalls = () => fake.calls.filter((call) => call.channel === 'sets:rate').map((call) => call.request)
+
+afterEach(() => {
+  delete window.explorer
+  document.body.replaceChildren()
+})
+
+describe('the Rating column', () => {
+  beforeAll(() => page.viewport(1280, 900))
+
+  it('is not there while no query is rated', async () => {
+    const { screen } = await mount(null)
+    const grid = screen.getByRole('grid', { name: 'Results' })
+    await expect.element(grid).toBeVisible()
+    expect(grid.getByRole('columnheader').elements().map((cell) => cell.textContent?.trim()).slice(0, 3)).toEqual(['Rank', 'Probability', 'id'])
+    expect(screen.getByRole('region', { name: 'Rating' }).query()).toBeNull()
+    expect(document.getElementById('grid-keys')?.textContent).not.toMatch(/rate/)
+  })
+
+  it('follows Rank while a query is rated, a grade key rating the active row through sets:rate, Backspace clearing it', async () => {
+    const { screen } = await mount('q01')
+    const grid = screen.getByRole('grid', { name: 'Results' })
+    await expect.element(grid.getByRole('columnheader', { name: 'Rating' })).toBeVisible()
+    expect(grid.getByRole('columnheader').elements().map((cell) => cell.textContent?.trim()).slice(0, 3)).toEqual(['Rank', 'Rating', 'Probability'])
+    const rating = (row: number) => grid.getByRole('row').nth(row).getByRole('gridcell').nth(1)
+    // A grade given before: in words, in the top grade's colour.
+    await expect.element(rating(1)).toHaveTextContent('3 Perfect')
+    expect(rating(1).element().classList.contains('grade--top')).toBe(true)
+    expect(document.getElementById('grid-keys')?.textContent).toMatch(/0–3 rate the active row's result .*Backspace or Delete clears its rating/)
+
+    const banner = screen.getByRole('region', { name: 'Rating' })
+    await expect.element(banner).toHaveTextContent(
+      'Rating results for “paris” (q01) in World cities (synthetic judgments) — 1 of the top 5 rated · 0–3 rate the active row, Backspace clears',
+    )
+
+    await grid.getByRole('gridcell', { name: 'City 3', exact: true }).click()
+    await userEvent.keyboard('2')
+    await expect.element(rating(3)).toHaveTextContent('2 Good')
+    expect(rating(3).element().classList.contains('grade--high')).toBe(true)
+    expect(rateCalls()).toEqual([{ set: SET.name, query: 'q01', item: '1002', grade: 2 }])
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Rated' })).toHaveTextContent('Rated row 3: 2 Good')
+    await expect.element(banner).toHaveTextContent('2 of the top 5 rated')
+    // The focus stays on the cell it was on, for the next key.
+    expect(document.activeElement?.textContent).toBe('City 3')
+
+    // Off the scale, or with a modifier: nothing.
+    await userEvent.keyboard('7')
+    await userEvent.keyboard('{Alt>}1{/Alt}')
+    await userEvent.keyboard('{Control>}1{/Control}')
+    expect(rateCalls()).toHaveLength(1)
+    await expect.element(rating(3)).toHaveTextContent('2 Good')
+
+    // Copy row copies what the grid shows, the rating with it.
+    let copied = ''
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
+    await userEvent.keyboard('{Control>}{Shift>}c{/Shift}{/Control}')
+    expect(copied.split('\t').slice(0, 4)).toEqual(['3', '2 Good', '0.6000', '1002'])
+
+    await userEvent.keyboard('{Backspace}')
+    await expect.poll(() => rating(3).element().textContent).toBe('')
+    expect(rateCalls().at(-1)).toEqual({ set: SET.name, query: 'q01', item: '1002', grade: null })
+    await expect.element(banner).toHaveTextContent('1 of the top 5 rated')
+    // Nothing to clear: main is not asked.
+    await userEvent.keyboard('{Delete}')
+    expect(rateCalls()).toHaveLength(2)
+
+    // The lowest grade, from another row, reached with the arrow keys.
+    await userEvent.keyboard('{ArrowDown}0')
+    await expect.element(rating(4)).toHaveTextContent('0 Poor')
+    expect(rating(4).element().classList.contains('grade--lowest')).toBe(true)
+    expect(rateCalls().at(-1)).toEqual({ set: SET.name, query: 'q01', item: '1003', grade: 0 })
+  })
+
+  it('goes with Stop rating, and the rows stay', async () => {
+    const { screen, store } = await mount('q01')
+    await screen.getByRole('button', { name: 'Stop rating' }).click()
+    expect(store.ratingQuery).toBeNull()
+    await expect.poll(() => screen.getByRole('columnheader', { name: 'Rating' }).query()).toBeNull()
+    expect(screen.getByRole('region', { name: 'Rating' }).query()).toBeNull()
+    await expect.element(screen.getByRole('gridcell', { name: 'City 3', exact: true })).toBeVisible()
+    // A digit on a row no longer rates.
+    await screen.getByRole('gridcell', { name: 'City 2', exact: true }).click()
+    await userEvent.keyboard('2')
+    expect(rateCalls()).toEqual([])
+  })
+
+  it('leaves the Rating column out of an export: main writes the file from the answer, which has no grades', async () => {
+    const { screen, query } = await mount('q01')
+    const request: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'paris' } }], responseType: 'results', options: {} }
+    query.shown = { connectionId: 'c1', request }
+    fake.answers['export:start'] = null
+    await expect.element(screen.getByRole('columnheader', { name: 'Rating' })).toBeVisible()
+    await screen.getByRole('button', { name: 'Export', exact: true }).click()
+    const dialog = screen.getByRole('dialog', { name: 'Export results' })
+    await expect.element(dialog.getByRole('radio', { name: 'As the grid shows them' })).toHaveAccessibleDescription(/^6 columns: rank, probability, id, class, name, population$/)
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await expect.poll(() => fake.calls.find((call) => call.channel === 'export:start')?.request).toMatchObject({
+      columns: ['rank', 'probability', '1.id', '1.class', '1.name', '1.population'],
+    })
+  })
+
+  it('stays beside Rank and the name while the grid scrolls sideways', async () => {
+    const { screen } = await mount('q01', cities(5), 360)
+    const grid = screen.getByRole('grid', { name: 'Results' }).element() as HTMLElement
+    await expect.element(screen.getByRole('gridcell', { name: '3 Perfect' })).toBeVisible()
+    expect(grid.scrollWidth).toBeGreaterThan(grid.clientWidth)
+    grid.scrollLeft = grid.scrollWidth
+    await expect.poll(() => grid.scrollLeft).toBeGreaterThan(100)
+    const left = (element: Element) => element.getBoundingClientRect().left
+    const right = (element: Element) => element.getBoundingClientRect().right
+    const cells = screen.getByRole('row').nth(1).getByRole('gridcell')
+    const [rank, rating] = [cells.nth(0).element(), cells.nth(1).element()]
+    const name = screen.getByRole('gridcell', { name: 'City 1', exact: true }).element()
+    await expect.poll(() => left(rank)).toBe(left(grid))
+    expect(left(rating)).toBe(right(rank))
+    expect(left(name)).toBe(right(rating))
+    expect(document.elementFromPoint(left(rating) + 10, rating.getBoundingClientRect().top + 10)).toBe(rating)
+  })
+
+  it('counts only the top 10 rows of the grid in the banner', async () => {
+    const { screen } = await mount('q01', cities(25))
+    await expect.element(screen.getByRole('region', { name: 'Rating' })).toHaveTextContent('1 of the top 10 rated')
+  })
+})

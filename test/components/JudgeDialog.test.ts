@@ -1,0 +1,212 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { createPinia } from 'pinia'
+import { render } from 'vitest-browser-vue'
+import { page, userEvent } from 'vitest/browser'
+import type { WorkspaceView } from '../../src/shared/ipc/contract'
+import { judgeSeed, seededShuffle } from '../../src/shared/relevance/judge-queue'
+import type { QuerySet } from '../../src/shared/relevance/query-set'
+import { setSummary } from '../../src/shared/relevance/set-summary'
+import type { ResultItem } from '../../src/shared/responses'
+import { answerAsDemo, DEMO_CONNECTION, fakeBridge, settle, type HeldCall } from '../renderer/fake-bridge'
+
+/**
+ * The Judge dialog from the keyboard alone: it asks for each query's top 10
+ * (the query shown and one ahead, as companions of no run), shows the
+ * unrated items one at a time in their shuffled order, without rank or
+ * probability, a digit rating through sets:rate and moving on, S skipping,
+ * ← going back; the counts follow, and the end says what is left.
+ */
+
+const fake = fakeBridge()
+
+const SET: QuerySet = {
+  name: 'World cities',
+  query: 'City search',
+  queries: [
+    { id: 'q01', text: 'paris' },
+    { id: 'q02', text: 'lisbon' },
+    { id: 'q03', text: 'rome' },
+  ],
+  judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }],
+}
+
+function view(): WorkspaceView {
+  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
+  return {
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(SET)],
+    queries: [{
+      name: 'City search', connection: 'demo', notes: '',
+      request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },
+    }],
+    bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
+  }
+}
+
+/** A query's answer: `count` cities keyed `<text>-<n>`, in rank order. */
+function answer(text: string, count: number): { status: number; body: { items: ResultItem[] } } {
+  const items = Array.from({ length: count }, (_, i) => ({
+    rank: i + 1,
+    probability: 0.987654 - i / 100,
+    tuple: [{ id: `${text}-${i + 1}`, class: ['city'], attributes: { name: `${text} city ${i + 1}`, country: 'Somewhere' } }],
+  }))
+  return { status: 200, body: { items } }
+}
+
+const reply = (body: unknown) => ({ url: 'http://127.0.0.1/query', status: 200, contentType: 'application/json', bytes: 1, body, timings: { connectMs: 0, firstByteMs: 1, totalMs: 1 }, cached: false })
+
+/** The held query:run of a query, by the text it asks. */
+function runOf(text: string): HeldCall | undefined {
+  return fake.held.find((call) => (call.request as { request: { steps: { parameters: { query: string } }[] } }).request.steps[0]!.parameters.query === text)
+}
+
+/** The order the dialog shows a query's unrated items in: its top shuffled by set and query, the rated taken out. */
+const orderOf = (id: string, text: string, count: number, rated: string[] = []) =>
+  seededShuffle(answer(text, count).body.items.map((item) => (item.tuple as { id: string }[])[0]!.id), judgeSeed(SET.name, id)).filter((key) => !rated.includes(key))
+
+const rateCalls = () => fake.calls.filter((call) => call.channel === 'sets:rate').map((call) => call.request)
+
+afterEach(() => {
+  delete window.explorer
+  document.body.replaceChildren()
+})
+
+async function mount(queryIds: string[] | null = null) {
+  answerAsDemo(fake)
+  fake.answers['sets:get'] = SET
+  fake.answers['sets:rate'] = view()
+  fake.answers['eval:list'] = []
+  fake.answers['query:cancel'] = { cancelled: true }
+  fake.hold('query:run')
+  window.explorer = fake.bridge
+  const [{ default: JudgeDialog }, { useQuerySetsStore }, { useWorkspaceStore }] = await Promise.all([
+    import('../../src/renderer/components/evaluation/JudgeDialog.vue'),
+    import('../../src/renderer/stores/query-sets'),
+    import('../../src/renderer/stores/workspace'),
+  ])
+  const pinia = createPinia()
+  const store = useQuerySetsStore(pinia)
+  useWorkspaceStore(pinia).show(view())
+  await expect.poll(() => store.set?.name).toBe(SET.name)
+  const closes: number[] = []
+  const screen = await render(JudgeDialog, { props: { queryIds, open: false, onClose: () => closes.push(1) }, global: { plugins: [pinia] } })
+  await screen.rerender({ queryIds, open: true })
+  const dialog = screen.getByRole('dialog', { name: 'Judge results' })
+  await expect.element(dialog).toBeVisible()
+  return { screen, dialog, store, closes }
+}
+
+describe('JudgeDialog', () => {
+  it('judges from the keyboard: digits rate through sets:rate and move on, S skips, ← goes back, and the counts follow', async () => {
+    const { dialog, closes } = await mount()
+    const card = dialog.getByRole('region', { name: 'Item to judge' })
+    const progress = dialog.getByRole('progressbar', { name: 'Judging progress' })
+
+    // The first query and one ahead are asked for, on the set's connection, as companions (not in History).
+    await expect.poll(() => fake.held.length).toBe(2)
+    expect(fake.held.map((call) => call.request)).toEqual([
+      expect.objectContaining({ connectionId: 'c1', companion: true, request: expect.objectContaining({ options: expect.objectContaining({ count: 10 }) }) }),
+      expect.objectContaining({ connectionId: 'c1', companion: true }),
+    ])
+    expect(new Set(fake.held.map((call) => call.request.requestId)).size).toBe(2)
+    expect(runOf('rome')).toBeUndefined()
+    await expect.element(card).toHaveTextContent('Fetching the results of “paris”…')
+
+    runOf('paris')!.answer(reply(answer('paris', 4).body))
+    const paris = orderOf('q01', 'paris', 4, ['paris-1'])
+    expect(paris).toHaveLength(3)
+    // Its one rated item counts; lisbon and rome, not fetched yet, count ten each.
+    await expect.element(dialog).toHaveTextContent('1 of 24 rated')
+    await expect.element(progress).toHaveAttribute('value', '1')
+    await expect.element(card).toHaveTextContent(`paris city ${paris[0]!.split('-')[1]}`)
+    await expect.element(card).toHaveTextContent(paris[0]!)
+    await expect.element(card).toHaveTextContent('Somewhere')
+    // Neither the rank nor the probability: nothing of the engine's order.
+    expect(card.element().textContent).not.toMatch(/probability|rank|0\.98/)
+    await expect.element(dialog.getByRole('listitem').filter({ hasText: 'paris' })).toHaveTextContent('3 left')
+
+    // The keys work from where the focus is on opening.
+    expect(dialog.element().contains(document.activeElement)).toBe(true)
+    await userEvent.keyboard('2')
+    await expect.element(card).toHaveTextContent(paris[1]!)
+    await userEvent.keyboard('0')
+    await expect.element(card).toHaveTextContent(paris[2]!)
+    await expect.element(dialog).toHaveTextContent('3 of 24 rated')
+    await userEvent.keyboard('7') // off the scale: nothing
+    await userEvent.keyboard('s')
+    expect(rateCalls()).toEqual([
+      { set: SET.name, query: 'q01', item: paris[0], grade: 2 },
+      { set: SET.name, query: 'q01', item: paris[1], grade: 0 },
+    ])
+    await expect.element(dialog.getByRole('listitem').filter({ hasText: 'paris' })).toHaveTextContent('1 left')
+
+    // lisbon, fetched while paris was judged; rome is asked for now, one ahead.
+    await expect.element(card).toHaveTextContent('Fetching the results of “lisbon”…')
+    runOf('lisbon')!.answer(reply(answer('lisbon', 2).body))
+    await expect.poll(() => runOf('rome')).toBeDefined()
+    const lisbon = orderOf('q02', 'lisbon', 2)
+    await expect.element(card).toHaveTextContent(lisbon[0]!)
+    await expect.element(dialog).toHaveTextContent('3 of 16 rated')
+    await userEvent.keyboard('3')
+    await expect.element(card).toHaveTextContent(lisbon[1]!)
+    // Back to the item rated, its grade shown pressed; → skips on.
+    await userEvent.keyboard('{ArrowLeft}')
+    await expect.element(card).toHaveTextContent(lisbon[0]!)
+    await expect.element(dialog.getByRole('button', { name: '3 Perfect' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.keyboard('{ArrowRight}')
+    await expect.element(card).toHaveTextContent(lisbon[1]!)
+    await userEvent.keyboard('1')
+    expect(rateCalls().slice(2)).toEqual([
+      { set: SET.name, query: 'q02', item: lisbon[0], grade: 3 },
+      { set: SET.name, query: 'q02', item: lisbon[1], grade: 1 },
+    ])
+
+    // rome fails: its error shows, and the walk passes it.
+    runOf('rome')!.refuse({ code: 'http', message: 'The service answered 500: boom' })
+    await expect.element(dialog.getByRole('listitem').filter({ hasText: 'rome' })).toHaveTextContent('failed: The service answered 500: boom')
+    await expect.element(dialog).toHaveTextContent('5 of 6 rated')
+    await expect.element(card).toHaveTextContent('Every item has been shown; 1 skipped item is still unrated.')
+    await expect.element(card).toHaveTextContent('1 query could not be fetched')
+
+    // The skipped one, again, and then nothing is left.
+    await dialog.getByRole('button', { name: 'Judge the skipped items' }).click()
+    await expect.element(card).toHaveTextContent(paris[2]!)
+    await userEvent.keyboard('2')
+    await expect.element(card).toHaveTextContent('All items in the top 10 of these queries are rated.')
+    await expect.element(dialog).toHaveTextContent('6 of 6 rated')
+    expect(rateCalls()).toHaveLength(5)
+    expect(rateCalls().at(-1)).toEqual({ set: SET.name, query: 'q01', item: paris[2], grade: 2 })
+
+    await userEvent.keyboard('{Escape}')
+    await expect.poll(() => closes.length).toBeGreaterThan(0)
+  })
+
+  it('walks only the queries asked for, and shows a query with nothing unrated as all rated', async () => {
+    const { dialog } = await mount(['q01'])
+    await expect.poll(() => fake.held.length).toBe(1)
+    runOf('paris')!.answer(reply(answer('paris', 1).body))
+    await expect.element(dialog.getByRole('region', { name: 'Item to judge' })).toHaveTextContent('All items in the top 10 of these queries are rated.')
+    await expect.element(dialog).toHaveTextContent('1 of 1 rated')
+    await expect.element(dialog.getByRole('listitem')).toHaveTextContent('all rated')
+    expect(dialog.getByRole('button', { name: 'Skip' }).element()).toHaveProperty('disabled', true)
+  })
+
+  it('names every control, and fits a 1024×700 window with the grade buttons in view', async () => {
+    await page.viewport(1024, 700)
+    const { dialog } = await mount()
+    runOf('paris')!.answer(reply({ items: answer('paris', 4).body.items.map((item) => ({ ...item, tuple: [{ ...(item.tuple as object[])[0], attributes: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, `value ${i}`])) }] })) }))
+    await expect.element(dialog.getByText('field39')).toBeInTheDocument()
+    for (const name of ['0 Poor', '1 Fair', '2 Good', '3 Perfect', 'Skip', 'Back', 'Close']) await expect.element(dialog.getByRole('button', { name, exact: true })).toBeInTheDocument()
+    await expect.element(dialog.getByRole('button', { name: '2 Good' })).toHaveAttribute('aria-keyshortcuts', '2')
+    const box = dialog.element().getBoundingClientRect()
+    expect(box.top).toBeGreaterThanOrEqual(0)
+    expect(box.bottom).toBeLessThanOrEqual(700)
+    const perfect = dialog.getByRole('button', { name: '3 Perfect' }).element().getBoundingClientRect()
+    expect(perfect.bottom).toBeLessThanOrEqual(box.bottom)
+    expect(perfect.top).toBeGreaterThanOrEqual(box.top)
+    // The item's fields scroll inside the dialog, not the dialog itself.
+    const card = dialog.getByRole('region', { name: 'Item to judge' }).element() as HTMLElement
+    expect(card.scrollHeight).toBeGreaterThan(card.clientHeight)
+    await settle()
+  })
+})
