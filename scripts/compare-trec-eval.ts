@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { metricKey, scoreQuery, type MetricSpec } from '../src/shared/relevance/metrics'
 import { DEFAULT_SCALE, type MetricSettings } from '../src/shared/relevance/query-set'
+import { seededRandom } from '../src/shared/seeded-random'
 
 const [binary, countText = '400', seedText = '20260101'] = process.argv.slice(2)
 if (!binary) {
@@ -33,18 +34,7 @@ const TOLERANCE = 1e-4
 /** Half the last printed decimal: a figure within this of trec_eval's prints the same. */
 const ROUNDING = 5e-5 + 1e-9
 
-/** mulberry32: a small seeded generator, so a run can be repeated exactly. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = generator(Number(seedText))
+const random = seededRandom(Number(seedText))
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1))
 
 interface Query {

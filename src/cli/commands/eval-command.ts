@@ -18,7 +18,7 @@ import type { CliIo } from '../io'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
 import { EXIT_FAILED } from './test-command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { concurrencyOf, CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 
 /** Queries at once: the runner's own bounds (run-set.ts clamps to 16). */
 const MAX_EVAL_CONCURRENCY = 16
@@ -28,15 +28,6 @@ const MIN_DEFAULT_DEPTH = 10
 
 // ——— Flags ———
 
-function concurrencyOf(values: OptionValues): number {
-  const text = stringOption(values, 'concurrency')
-  if (text === undefined) return DEFAULT_SET_CONCURRENCY
-  const value = Number(text)
-  if (!/^\d+$/.test(text.trim()) || value < 1 || value > MAX_EVAL_CONCURRENCY) {
-    throw new InputError([`--concurrency: "${text}" is not a whole number from 1 to ${MAX_EVAL_CONCURRENCY}.`])
-  }
-  return value
-}
 
 function metricsOf(values: OptionValues): MetricSpec[] {
   const text = stringOption(values, 'metrics')
@@ -306,7 +297,7 @@ export const evalCommand: Command = {
     const metrics = metricsOf(values)
     const depth = depthOf(values, metrics)
     const settings = settingsFor(set, values)
-    const concurrency = concurrencyOf(values)
+    const concurrency = concurrencyOf(values, DEFAULT_SET_CONCURRENCY, MAX_EVAL_CONCURRENCY)
     const maxWait = maxWaitOf(values)
     const flags = connectionFlags(values)
     const judgmentsPath = stringOption(values, 'judgments')

@@ -8,21 +8,12 @@ import { withSnapshot } from '../../shared/test-cases/derive-expectations'
 import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { concurrencyOf, CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
 
 export const EXIT_FAILED = 1
 
-function concurrencyOf(values: OptionValues): number {
-  const text = stringOption(values, 'concurrency')
-  if (text === undefined) return DEFAULT_CONCURRENCY
-  const value = Number(text)
-  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-    throw new InputError([`--concurrency: "${text}" is not a whole number from 1 to ${MAX_CONCURRENCY}.`])
-  }
-  return value
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
@@ -58,7 +49,7 @@ export const testCommand: Command = {
   async run({ positionals, values }, io) {
     const path = positionals[0]!
     const { workspace, fileName } = await readWorkspaceArgument(path, readWorkspaceFile)
-    const concurrency = concurrencyOf(values)
+    const concurrency = concurrencyOf(values, DEFAULT_CONCURRENCY, MAX_CONCURRENCY)
     const maxWait = maxWaitOf(values)
     const grep = stringOption(values, 'grep')?.toLowerCase()
     const all = workspace.tests ?? []

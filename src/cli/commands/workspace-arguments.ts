@@ -59,6 +59,15 @@ export function maxWaitOf(values: OptionValues): number {
   return value
 }
 
+/** --concurrency: how many cases or queries run at once, a whole number from 1 to `max` (`fallback` when not given). */
+export function concurrencyOf(values: OptionValues, fallback: number, max: number): number {
+  const text = stringOption(values, 'concurrency')
+  if (text === undefined) return fallback
+  const value = Number(text)
+  if (!/^\d+$/.test(text.trim()) || value < 1 || value > max) throw new InputError([`--concurrency: "${text}" is not a whole number from 1 to ${max}.`])
+  return value
+}
+
 /** Reads the workspace file; an unreadable or invalid one is bad input (exit 2) with the reader's sentence. */
 export async function readWorkspaceArgument(
   path: string,

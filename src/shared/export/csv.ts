@@ -9,16 +9,44 @@
 
 export type CsvRow = string[]
 
+/** A record as read, with the line it starts on (a quoted field may span lines). */
+export interface CsvLine {
+  line: number
+  fields: CsvRow
+}
+
+/** A quoted field that never closes: no reading of it can be right. */
+export class CsvError extends Error {
+  constructor(readonly line: number) {
+    super(`A quoted field that starts on line ${line} never closes.`)
+    this.name = 'CsvError'
+  }
+}
+
 /**
  * Reads CSV text into records. Tolerant where real files differ (LF or CR
  * line ends, a byte-order mark, no line end after the last record, a stray
  * quote inside an unquoted field kept as it is); a quoted field that never
- * closes is an error, as no reading of it can be right. Blank lines hold no
- * record.
+ * closes is an error (CsvError). Blank lines hold no record.
  */
 export function parseCsv(text: string): CsvRow[] {
-  const rows: CsvRow[] = []
+  return parseCsvLines(text).map((record) => record.fields)
+}
+
+/** parseCsv, each record with the line it starts on, for messages that name it. */
+export function parseCsvLines(text: string): CsvLine[] {
+  const records: CsvLine[] = []
   const n = text.length
+  let line = 1
+  let counted = 0
+  // Lines up to `at`, counted once: CRLF, LF and a lone CR each end a line.
+  const lineAt = (at: number) => {
+    for (; counted < at; counted++) {
+      const c = text.charCodeAt(counted)
+      if (c === 10 || (c === 13 && text.charCodeAt(counted + 1) !== 10)) line++
+    }
+    return line
+  }
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
   while (i < n) {
     const first = text.charCodeAt(i)
@@ -26,16 +54,17 @@ export function parseCsv(text: string): CsvRow[] {
       i++
       continue
     }
-    const row: CsvRow = []
+    const start = lineAt(i)
+    const fields: CsvRow = []
     for (;;) {
       let value: string
       if (text.charCodeAt(i) === 34 /* " */) {
-        const opened = i
+        const opened = lineAt(i)
         value = ''
         let from = i + 1
         for (;;) {
           const quote = text.indexOf('"', from)
-          if (quote < 0) throw new Error(`A quoted field that starts at character ${opened + 1} never closes.`)
+          if (quote < 0) throw new CsvError(opened)
           value += text.slice(from, quote)
           if (text.charCodeAt(quote + 1) !== 34) {
             i = quote + 1
@@ -53,15 +82,15 @@ export function parseCsv(text: string): CsvRow[] {
         value = text.slice(i, end)
         i = end
       }
-      row.push(value)
+      fields.push(value)
       if (text.charCodeAt(i) !== 44 /* , */) break
       i++
     }
     if (text.charCodeAt(i) === 13) i++
     if (text.charCodeAt(i) === 10) i++
-    rows.push(row)
+    records.push({ line: start, fields })
   }
-  return rows
+  return records
 }
 
 function nextSeparator(text: string, from: number): number {

@@ -1,4 +1,5 @@
 import type { Evaluation } from './evaluation'
+import { seededRandom, textSeed } from '../seeded-random'
 
 /**
  * The Judge dialog's walk, as pure state: the unrated items of each query's
@@ -17,37 +18,10 @@ export function judgeDepthFor(shown: Pick<Evaluation, 'set' | 'judgeDepth'> | nu
   return shown && setName !== null && setName !== undefined && shown.set === setName ? shown.judgeDepth : DEFAULT_JUDGE_DEPTH
 }
 
-/** A 32-bit hash of a text (FNV-1a, then avalanched), the shuffle's seed. */
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  h ^= h >>> 16
-  return h >>> 0
-}
-
-/** mulberry32: a small, fast generator of numbers in [0, 1) from a 32-bit seed; plenty for ordering ten items. */
-function generator(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 /** The list in an order fixed by `seed` (Fisher–Yates): the same seed, the same order, every time. */
 export function seededShuffle<T>(list: readonly T[], seed: string): T[] {
   const out = [...list]
-  const next = generator(hash(seed))
+  const next = seededRandom(textSeed(seed))
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1))
     ;[out[i], out[j]] = [out[j]!, out[i]!]

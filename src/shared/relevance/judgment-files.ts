@@ -1,5 +1,5 @@
 import { formatBytes } from '../byte-size'
-import { csvField, csvQuote, csvRecord } from '../export/csv'
+import { CsvError, csvField, csvQuote, csvRecord, parseCsvLines, type CsvLine } from '../export/csv'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-depth'
 import { formatPath, type Path } from '../query/request-json'
 import {
@@ -468,82 +468,6 @@ function headerColumns(names: readonly string[]): { query: number; docid: number
   return { ...columns, missing }
 }
 
-interface CsvLine {
-  /** The line the record starts on, 1 for the first. */
-  line: number
-  fields: string[]
-}
-
-/**
- * CSV records as parseCsv (export/csv.ts) reads them, with the same
- * leniency, and each with the line it starts on, which parseCsv does not
- * keep and the messages need (a quoted field may span lines).
- */
-function csvLines(text: string): { ok: true; records: CsvLine[] } | { ok: false; message: string } {
-  const records: CsvLine[] = []
-  const n = text.length
-  let line = 1
-  let counted = 0
-  // Lines up to `at`, counted once: CRLF, LF and a lone CR each end a line.
-  const lineAt = (at: number) => {
-    for (; counted < at; counted++) {
-      const c = text.charCodeAt(counted)
-      if (c === 10 || (c === 13 && text.charCodeAt(counted + 1) !== 10)) line++
-    }
-    return line
-  }
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  while (i < n) {
-    const first = text.charCodeAt(i)
-    if (first === 13 || first === 10) {
-      i++
-      continue
-    }
-    const start = lineAt(i)
-    const fields: string[] = []
-    for (;;) {
-      let value: string
-      if (text.charCodeAt(i) === 34 /* " */) {
-        value = ''
-        let from = i + 1
-        for (;;) {
-          const quote = text.indexOf('"', from)
-          if (quote < 0) return { ok: false, message: `line ${lineAt(i)}: a quoted field starts here and never closes` }
-          value += text.slice(from, quote)
-          if (text.charCodeAt(quote + 1) !== 34) {
-            i = quote + 1
-            break
-          }
-          value += '"'
-          from = quote + 2
-        }
-        const end = nextSeparator(text, i)
-        value += text.slice(i, end)
-        i = end
-      } else {
-        const end = nextSeparator(text, i)
-        value = text.slice(i, end)
-        i = end
-      }
-      fields.push(value)
-      if (text.charCodeAt(i) !== 44 /* , */) break
-      i++
-    }
-    if (text.charCodeAt(i) === 13) i++
-    if (text.charCodeAt(i) === 10) i++
-    records.push({ line: start, fields })
-  }
-  return { ok: true, records }
-}
-
-function nextSeparator(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 44 || c === 13 || c === 10) return i
-  }
-  return text.length
-}
-
 /**
  * Quepid's CSV: a header naming `query`, `docid` and `rating` in any order
  * (other columns are read past), then a row a judgment. A row of a query's
@@ -552,9 +476,14 @@ function nextSeparator(text: string, from: number): number {
  * dropped, as hand-written files have them after the commas.
  */
 function readQuepid(text: string, reader: Importer): string | null {
-  const read = csvLines(text)
-  if (!read.ok) return read.message
-  const [header, ...rows] = read.records
+  let records: CsvLine[]
+  try {
+    records = parseCsvLines(text)
+  } catch (error) {
+    if (error instanceof CsvError) return `line ${error.line}: a quoted field starts here and never closes`
+    throw error
+  }
+  const [header, ...rows] = records
   if (!header) return 'The file is empty: it holds no judgments.'
   const columns = headerColumns(header.fields)
   if (columns.missing.length > 0) {
