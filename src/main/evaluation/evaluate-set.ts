@@ -5,8 +5,8 @@ import type { MetricSpec } from '../../shared/relevance/metrics'
 import { scaleOf, type MetricSettings, type QuerySet } from '../../shared/relevance/query-set'
 import type { QueryRequest } from '../../shared/query/model'
 import type { TargetOverrides } from '../../shared/test-cases/case-request'
-import type { QueryRunner, QueryTarget } from '../http/query-runner'
-import { runSetQueries } from './run-set'
+import type { QueryTarget } from '../http/query-runner'
+import { runSetQueries, type PageRunner } from './run-set'
 
 /**
  * A whole evaluation of a set on one target: every query run to the depth,
@@ -16,7 +16,7 @@ import { runSetQueries } from './run-set'
  */
 
 export interface EvaluateSetInput {
-  runner: QueryRunner
+  runner: PageRunner
   target: QueryTarget
   /** The target as the window names it (null: the template's own connection). */
   targetSpec: RunTarget | null

@@ -15,8 +15,11 @@ import type { QueryRunner, QueryTarget } from '../http/query-runner'
  * eval` and the benchmark all come through here.
  */
 
+/** What runs a set's pages: the app's query runner, or one that remembers answers within an experiment (experiments/page-memo.ts). */
+export type PageRunner = Pick<QueryRunner, 'run'>
+
 export interface RunSetOptions {
-  runner: QueryRunner
+  runner: PageRunner
   target: QueryTarget
   template: QueryRequest
   queries: readonly SetQuery[]
@@ -47,6 +50,7 @@ async function runQuery(options: RunSetOptions, query: SetQuery, requestId: stri
   const started = performance.now()
   const items: string[] = []
   const labels: string[] = []
+  const probabilities: number[] = []
   const seen = new Set<string>()
   try {
     for (const page of setQueryPages(options.template, query.text, options.depth, options.overrides)) {
@@ -58,11 +62,12 @@ async function runQuery(options: RunSetOptions, query: SetQuery, requestId: stri
         if (seen.has(key)) continue
         seen.add(key)
         items.push(key)
+        probabilities.push(item.probability)
         if (labels.length < options.labelDepth) labels.push(itemLabel(item))
       }
       if (found.length < (page.options.count ?? 0)) break
     }
-    return { id: query.id, text: query.text, items, labels, error: null, durationMs: performance.now() - started }
+    return { id: query.id, text: query.text, items, labels, probabilities, error: null, durationMs: performance.now() - started }
   } catch (error) {
     if (error instanceof ExplorerError && error.code === 'cancelled') throw error
     const message = error instanceof Error ? serverMessage(error.message) : String(error)

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorkerThread } from '../jobs/worker-entry'
 import type { ExportFormat } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { FormatWriter, WriterPaths } from './format-writer'
@@ -22,18 +20,7 @@ const BUILT_ENTRY = 'export-writer.js'
 export const WRITER_HEAP_MB = 1024
 
 function startWorker(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: WRITER_HEAP_MB } }
-  if (__filename.endsWith('.ts')) {
-    // From sources (vitest, tsx) the entry is TypeScript: the thread registers tsx before it loads it.
-    const register = createRequire(__filename).resolve('tsx/cjs/api')
-    const entry = resolve(dirname(__filename), 'writer-worker.ts')
-    return new Worker(`require(${JSON.stringify(register)}).register(); require(${JSON.stringify(entry)})`, { ...options, eval: true })
-  }
-  // Built, the entry is a sibling bundle in out/main/; this module may sit there or in out/main/chunks/.
-  const here = dirname(__filename)
-  const entry = [join(here, BUILT_ENTRY), join(here, '..', BUILT_ENTRY)].find((path) => existsSync(path))
-  if (!entry) throw new ExplorerError('internal', `The export could not start: ${BUILT_ENTRY} is missing next to ${here}; build the app (npm run build).`)
-  return new Worker(entry, options)
+  return startWorkerThread({ caller: __filename, source: 'writer-worker.ts', built: BUILT_ENTRY, what: 'The export', resourceLimits: { maxOldGenerationSizeMb: WRITER_HEAP_MB } })
 }
 
 /** The threads of one app: idle ones wait for the next export without keeping the process alive. */

@@ -18,6 +18,8 @@ export const QueryRankingSchema = z.object({
   items: z.array(ItemIdSchema),
   /** What a person recognises each item by (its name), for the top `judgeDepth`; the rest are not shown. */
   labels: z.array(z.string()),
+  /** Each item's probability, as the service gave it (kept evaluations from before they were kept have none). */
+  probabilities: z.array(z.number()).optional(),
   error: z.string().nullable(),
   durationMs: z.number(),
 })

@@ -124,7 +124,7 @@ export function evaluationHandlers({ session, registry, runner, runs, store }: E
     },
     'eval:status': async ({ runId }) => runs.status(runId),
     'eval:cancel': ({ runId }) => runs.cancel(runId),
-    'eval:list': ({ set }) => store.list(set),
+    'eval:list': ({ set }) => store.list((entry) => set === undefined || entry.set === set),
     'eval:get': async ({ id }) => {
       const found = await store.get(id)
       if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
