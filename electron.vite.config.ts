@@ -28,6 +28,8 @@ export default defineConfig({
           'demo-service': resolve(__dirname, 'src/service/process-entry.ts'),
           // An export's pages are read and its file written in a worker thread (src/main/export/writer-thread.ts).
           'export-writer': resolve(__dirname, 'src/main/export/writer-worker.ts'),
+          // An experiment's statistics (permutations, resamples) are computed in a worker thread (src/main/experiments/stats-thread.ts).
+          'experiment-stats': resolve(__dirname, 'src/main/experiments/stats-worker.ts'),
         },
       },
     },

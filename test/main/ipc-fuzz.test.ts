@@ -81,6 +81,11 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'eval:get': { id: 'x' },
   'eval:delete': { id: 'x' },
   'eval:run-file': { id: 'x' },
+  'experiments:start': { runId: 'r', set: 's', sides: [{ connectionId: 'x', config: 'a' }, { connectionId: 'x', config: 'b' }], depth: 10, attribution: true, alpha: 0.05 },
+  'experiments:status': { runId: 'r' },
+  'experiments:cancel': { runId: 'r' },
+  'experiments:list': {},
+  'experiments:get': { id: 'x' },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']
@@ -122,7 +127,8 @@ describe('IPC validation', () => {
           if (channel === 'export:start' && field === 'rows' && wrong === 42) continue // 42 rows is a fine export
           if (channel === 'workspace:set-facets' && Array.isArray(wrong) && wrong.length === 0) continue // no facets declared is a fine list
           if (channel === 'sets:rate' && field === 'grade' && (wrong === null || wrong === 42)) continue // null clears a rating; 42 is a grade a scale may have
-          if (channel === 'eval:start' && field === 'depth' && wrong === 42) continue // 42 deep is a fine evaluation
+          if ((channel === 'eval:start' || channel === 'experiments:start') && field === 'depth' && wrong === 42) continue // 42 deep is a fine evaluation
+          if (channel === 'experiments:start' && field === 'attribution' && wrong === true) continue // true is the value itself
           if (channel === 'sets:import' && field === 'text' && wrong === '') continue // an empty file is the parser's to refuse, once the set is found
           await expectValidation(channel, { ...valid, [field]: wrong })
         }

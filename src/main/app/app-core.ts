@@ -19,6 +19,9 @@ import { testHandlers } from '../ipc/handlers/test-handlers'
 import { evaluationHandlers } from '../ipc/handlers/evaluation-handlers'
 import { EvaluationRuns } from '../evaluation/evaluation-runs'
 import { EvaluationStore } from '../evaluation/evaluation-store'
+import { experimentHandlers } from '../ipc/handlers/experiment-handlers'
+import { ExperimentRuns } from '../experiments/experiment-runs'
+import { ExperimentStore } from '../experiments/experiment-store'
 import { TestRuns } from '../test-cases/test-runs'
 import { WorkspaceSession } from '../workspaces/workspace-session'
 import { queryHandlers } from '../ipc/handlers/query-handlers'
@@ -103,6 +106,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const testRuns = new TestRuns(runner, log)
   const evaluations = new EvaluationStore(options.dataDir)
   const evaluationRuns = new EvaluationRuns(evaluations, log)
+  const experimentRuns = new ExperimentRuns(log)
   const info = (): AppInfo => ({
     version: options.version,
     host: options.host,
@@ -122,6 +126,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
     ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations }),
+    ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: new ExperimentStore(options.dataDir), log }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
   }
@@ -135,6 +140,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async close() {
       await testRuns.close()
       await evaluationRuns.close()
+      await experimentRuns.close()
       await exports.close()
       await downloads?.close()
       await http.close()

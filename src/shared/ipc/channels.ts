@@ -62,6 +62,11 @@ export const CHANNELS = [
   'eval:get',
   'eval:delete',
   'eval:run-file',
+  'experiments:start',
+  'experiments:status',
+  'experiments:cancel',
+  'experiments:list',
+  'experiments:get',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

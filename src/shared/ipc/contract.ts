@@ -25,6 +25,7 @@ import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/worksp
 import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
 import { evaluationContract, type EvalRunStatus, type SetForm } from './evaluation-contract'
+import { experimentContract, type ExperimentRunStatus } from './experiment-contract'
 import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
 
@@ -318,6 +319,7 @@ export const contract = {
   'view-prefs:set': { request: ViewPrefsPatchSchema, reply: ViewPrefsSchema },
   'view-prefs:reset': { request: z.object({}).strict(), reply: ViewPrefsSchema },
   ...evaluationContract,
+  ...experimentContract,
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract
@@ -339,5 +341,5 @@ export type Draft = z.infer<typeof DraftSchema>
 export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
 export type ExportStatus = z.infer<typeof ExportStatusSchema>
 export type TestRunStatus = z.infer<typeof TestRunStatusSchema>
-export type { EvalRunStatus, SetForm }
+export type { EvalRunStatus, ExperimentRunStatus, SetForm }
 export { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema }

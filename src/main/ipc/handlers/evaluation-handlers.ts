@@ -2,11 +2,8 @@ import { userInfo } from 'node:os'
 import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { formatJudgments, formatRunFile, judgmentFileName, judgmentFormatOf, parseJudgments } from '../../../shared/relevance/judgment-files'
-import { DEFAULT_METRICS, parseMetrics } from '../../../shared/relevance/metrics'
 import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
 import { requireSet, withImport, withoutSet, withRating, withSet } from '../../../shared/relevance/set-edits'
-import { resolveTemplate } from '../../../shared/relevance/set-template'
-import { targetText } from '../../../shared/test-cases/target-text'
 import { slug } from '../../../shared/export/file-name'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
@@ -14,7 +11,7 @@ import { evaluateSet } from '../../evaluation/evaluate-set'
 import type { EvaluationRuns } from '../../evaluation/evaluation-runs'
 import type { EvaluationStore } from '../../evaluation/evaluation-store'
 import type { QueryRunner } from '../../http/query-runner'
-import { caseTargets } from '../../test-cases/case-targets'
+import { setRunInputs, setTarget } from '../../evaluation/set-inputs'
 import type { WorkspaceSession } from '../../workspaces/workspace-session'
 import type { DomainHandlers } from '../handler-table'
 
@@ -81,39 +78,28 @@ export function evaluationHandlers({ session, registry, runner, runs, store }: E
       return { fileName: judgmentFileName(format, found.name), text: formatJudgments(format, found) }
     },
 
-    'eval:start': async ({ runId, set: name, target, depth, metrics: metricsText, concurrency }) => {
+    'eval:start': async ({ runId, set: name, target, depth, metrics, concurrency }) => {
       const context = await session.testContext()
-      const set = requireSet(context.workspace, name)
-      if (set.queries.length === 0) throw new ExplorerError('validation', `The query set "${name}" has no queries to evaluate: add some first.`)
-      const template = resolveTemplate(context.workspace, set)
-      if (template.error !== null || template.request === null) throw new ExplorerError('validation', template.error ?? 'The set has no template.')
-      const parsed = metricsText === undefined ? ({ ok: true, metrics: DEFAULT_METRICS } as const) : parseMetrics(metricsText)
-      if (!parsed.ok) throw new ExplorerError('validation', `metrics: ${parsed.message}`)
-      const targets = caseTargets(registry, context, target)
-      const queryTarget = targets.targetOf({ connection: template.connection })
-      if (typeof queryTarget === 'string') throw new ExplorerError('validation', queryTarget.replace('this case', 'this set'))
-      const request = template.request
+      const inputs = setRunInputs(context, name, metrics)
+      const side = setTarget(registry, context, inputs, target)
       const workspaceName = (await session.current()).workspace.name
-      const label = target
-        ? targets.text
-        : targetText(registry.get(queryTarget.key).name, { config: request.options.config, api: request.api !== registry.get(queryTarget.key).api ? request.api : undefined })
       return runs.start({
         runId,
         set: name,
-        targetText: label,
-        total: set.queries.length,
+        targetText: side.label,
+        total: inputs.set.queries.length,
         work: (signal, onQuery) =>
           evaluateSet({
             runner,
-            target: queryTarget,
+            target: side.target,
             targetSpec: target ?? null,
-            targetText: label,
-            overrides: targets.overrides,
+            targetText: side.label,
+            overrides: side.overrides,
             workspaceName,
-            set,
-            template: request,
-            metrics: parsed.metrics,
-            settings: settingsOf(set),
+            set: inputs.set,
+            template: inputs.template,
+            metrics: inputs.metrics,
+            settings: settingsOf(inputs.set),
             depth,
             concurrency,
             signal,

@@ -1,0 +1,13 @@
+import type { ExperimentOptions, ExperimentSide, ExperimentStats } from '../../shared/experiments/experiment'
+
+/** What main sends the statistics thread, and what it answers: plain data, structured-cloned across. */
+export interface StatsRequest {
+  baseline: ExperimentSide
+  others: ExperimentSide[]
+  /** Every query's judgments, as [query, [[item, grade], …]] pairs (Maps cross too, but this reads plainly in a test). */
+  grades: [string, [string, number][]][]
+  judgeDepth: number
+  options: ExperimentOptions
+}
+
+export type StatsReply = { ok: true; stats: ExperimentStats } | { ok: false; message: string }
