@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { importBundled } from './bundled'
 import { benchEvaluation } from './evaluation'
+import { benchExperiment } from './experiment'
 import { benchExport } from './export'
 import { benchQueryClient } from './query-client'
 import { benchRenderer } from './renderer'
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))
   results.push(...(await benchEvaluation()))
+  results.push(...(await benchExperiment()))
   results.push(...(await benchExport()))
   results.push(...(await benchRenderer()))
   console.log(table(results))

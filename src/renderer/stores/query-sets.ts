@@ -141,28 +141,34 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
 
   /**
    * Puts one query of the set in the editor (the template filled with its
-   * text) on `target` (else the template's own connection), runs it, shows
-   * the Results, and rates there.
+   * text) on `target` (else the template's own connection), without running
+   * it; false, with a message, when it cannot.
    */
-  async function openInGrid(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<void> {
+  async function loadInEditor(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<boolean> {
     const current = set.value
     const entry = current?.queries.find((each) => each.id === queryId)
-    if (!current || !entry) return
+    if (!current || !entry) return false
     const template = resolveTemplate({ queries: workspace.queries }, current)
     if (template.error !== null || template.request === null) {
       toasts.show(template.error ?? 'The set has no template.', { tone: 'danger' })
-      return
+      return false
     }
     const bound = workspace.view?.bindings.find((binding) => binding.fileConnectionId === template.connection)?.connectionId ?? null
     const connectionId = target?.connectionId ?? bound
     if (connectionId === null) {
       toasts.show("The set's template runs on a connection of the workspace that is not connected yet: connect it in Saved queries, or choose a connection to evaluate on.", { tone: 'danger' })
-      return
+      return false
     }
     if (connectionId !== connections.selectedId) await connections.select(connectionId)
     const filled = fillTemplate(template.request, entry.text)
     await editor.loadRequest(target?.config ? { ...filled, options: { ...filled.options, config: target.config } } : filled)
     workspace.savedQuery = null
+    return true
+  }
+
+  /** One query of the set in the editor, run, in the Results view, rated there. */
+  async function openInGrid(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<void> {
+    if (!(await loadInEditor(queryId, target))) return
     ratingQuery.value = queryId
     workbench.select('results')
     await query.run(0)
@@ -180,6 +186,6 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
 
   return {
     summaries, chosen, set, loading, error, ratingQuery, ratedQuery, scale, settings, grades, ratingGrades,
-    choose, save, remove, rate, rateInGrid, importFile, exportJudgments, openInGrid, stopRating, gradeText,
+    choose, save, remove, rate, rateInGrid, importFile, exportJudgments, loadInEditor, openInGrid, stopRating, gradeText,
   }
 })

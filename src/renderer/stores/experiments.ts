@@ -1,0 +1,209 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { TargetForm } from '../../shared/compare/compare-targets'
+import type { ExperimentRecord, ExperimentSummary, QueryDelta } from '../../shared/experiments/experiment-record'
+import type { ExperimentRunStatus } from '../../shared/ipc/contract'
+import type { Evaluation } from '../../shared/relevance/evaluation'
+import { DEFAULT_METRICS, metricLabel, parseMetrics } from '../../shared/relevance/metrics'
+import { call, errorMessage } from '../api/explorer-client'
+import { pollUntilDone } from '../composables/poll-until-done'
+import { useCompareStore } from './compare'
+import { useConnectionsStore } from './connections'
+import { useEvaluationsStore } from './evaluations'
+import { latestCall } from './latest-call'
+import { useQuerySetsStore } from './query-sets'
+import { useWorkbenchStore } from './workbench'
+
+/** How often a running experiment is asked for its progress. */
+export const EXPERIMENT_POLL_MS = 300
+export const MAX_SIDES = 5
+
+/** A side as the form holds it: a connection and a configuration ('' for the template's own). */
+export interface SideForm {
+  connectionId: string
+  config: string
+}
+
+/**
+ * The Experiments view's state: the sides (the first the baseline), depth,
+ * attribution and alpha of the next experiment; the one running (progress,
+ * Cancel); the one shown (its statistics, as main computed them) with the
+ * comparison picked in it (other side, metric); and the kept ones of the
+ * chosen set. A side's evaluation is fetched when a view needs its rankings
+ * (probability bands, the compare view).
+ */
+export const useExperimentsStore = defineStore('experiments', () => {
+  const sets = useQuerySetsStore()
+  const evaluations = useEvaluationsStore()
+  const connections = useConnectionsStore()
+  const compare = useCompareStore()
+  const workbench = useWorkbenchStore()
+
+  const sides = ref<SideForm[]>([])
+  const depth = ref(100)
+  const attribution = ref(true)
+  const alpha = ref(0.05)
+  const run = shallowRef<ExperimentRunStatus | null>(null)
+  const shown = shallowRef<ExperimentRecord | null>(null)
+  const kept = shallowRef<ExperimentSummary[]>([])
+  const error = ref<string | null>(null)
+  /** The comparison looked at: which other side (0 = B) and which metric. */
+  const other = ref(0)
+  const metric = ref<string | null>(null)
+  /** Each side's evaluation, by evaluation id, once fetched. */
+  const sideEvaluations = shallowRef<Record<string, Evaluation>>({})
+  const running = computed(() => run.value?.state === 'running')
+  const latest = latestCall()
+
+  /** The first time, or after a side's connection went away: A the set's own connection on its config, B another config of it. */
+  function ensureSides(): void {
+    const known = (side: SideForm) => connections.connections.some((connection) => connection.id === side.connectionId)
+    if (sides.value.length >= 2 && sides.value.every(known)) return
+    const connectionId = evaluations.targetConnectionId ?? connections.selectedId ?? ''
+    const configs = connections.description?.configs ?? []
+    const first = connections.config || 'default'
+    sides.value = [
+      { connectionId, config: first },
+      { connectionId, config: configs.find((config) => config !== first) ?? first },
+    ]
+  }
+  function addSide(): void {
+    if (sides.value.length >= MAX_SIDES) return
+    const last = sides.value[sides.value.length - 1]
+    sides.value = [...sides.value, { connectionId: last?.connectionId ?? connections.selectedId ?? '', config: last?.config ?? '' }]
+  }
+  function removeSide(index: number): void {
+    if (sides.value.length <= 2) return
+    sides.value = sides.value.filter((_, at) => at !== index)
+  }
+
+  const comparisons = computed(() => shown.value?.stats.comparisons ?? [])
+  const metricKeys = computed(() => shown.value?.stats.metrics ?? [])
+  const labels = computed<Record<string, string>>(() => {
+    const parsed = parseMetrics(metricKeys.value.join(','))
+    const specs = parsed.ok ? parsed.metrics : DEFAULT_METRICS
+    return Object.fromEntries(specs.map((spec, index) => [metricKeys.value[index] ?? '', metricLabel(spec)]))
+  })
+  const shownMetric = computed(() => (metric.value !== null && metricKeys.value.includes(metric.value) ? metric.value : (metricKeys.value[0] ?? null)))
+  const comparison = computed(() => comparisons.value.find((entry) => entry.other === other.value && entry.metric === shownMetric.value) ?? null)
+  const deltas = computed<QueryDelta[]>(() => (shownMetric.value === null ? [] : (shown.value?.stats.deltas[`${other.value}:${shownMetric.value}`] ?? [])))
+
+  async function loadKept(): Promise<void> {
+    const name = sets.chosen
+    const isLatest = latest.start()
+    try {
+      const list = name ? await call('experiments:list', { set: name }) : []
+      if (!isLatest()) return
+      kept.value = list
+      if (shown.value?.set !== name) shown.value = null
+      if (!shown.value && list[0]) await show(list[0].id)
+    } catch (e) {
+      if (isLatest()) error.value = errorMessage(e)
+    }
+  }
+  watch(() => sets.chosen, () => void loadKept(), { immediate: true })
+
+  async function show(id: string): Promise<void> {
+    try {
+      shown.value = await call('experiments:get', { id })
+      other.value = 0
+    } catch (e) {
+      error.value = `That experiment could not be read: ${errorMessage(e)}`
+    }
+  }
+
+  /** A side's evaluation (its rankings), fetched once. */
+  async function sideEvaluation(index: number): Promise<Evaluation | null> {
+    const id = shown.value?.sides[index]?.evaluationId
+    if (!id) return null
+    const known = sideEvaluations.value[id]
+    if (known) return known
+    try {
+      const evaluation = await call('eval:get', { id })
+      sideEvaluations.value = { ...sideEvaluations.value, [id]: evaluation }
+      return evaluation
+    } catch (e) {
+      error.value = `That side's evaluation could not be read: ${errorMessage(e)}`
+      return null
+    }
+  }
+
+  let following: AbortController | null = null
+  async function follow(runId: string): Promise<void> {
+    following?.abort()
+    const controller = new AbortController()
+    following = controller
+    try {
+      const final = await pollUntilDone(() => call('experiments:status', { runId }), (status) => status.state !== 'running', {
+        intervalMs: EXPERIMENT_POLL_MS,
+        signal: controller.signal,
+        onAnswer: (status) => (run.value = status),
+      })
+      if (final?.state === 'failed' || final?.state === 'cancelled') error.value = final.message
+      if (final?.experimentId) {
+        await show(final.experimentId)
+        await loadKept()
+      }
+      // Its sides were kept as evaluations too: the Evaluation view lists them.
+      await evaluations.loadKept()
+    } catch (e) {
+      error.value = `The experiment's progress could not be read: ${errorMessage(e)}`
+    } finally {
+      if (following === controller) following = null
+    }
+  }
+
+  async function start(): Promise<void> {
+    const name = sets.chosen
+    if (running.value || !name) return
+    error.value = null
+    const runId = crypto.randomUUID()
+    try {
+      run.value = await call('experiments:start', {
+        runId,
+        set: name,
+        sides: sides.value.map((side) => ({ connectionId: side.connectionId, ...(side.config ? { config: side.config } : {}) })),
+        depth: depth.value,
+        attribution: attribution.value,
+        alpha: alpha.value,
+      })
+      void follow(runId)
+    } catch (e) {
+      error.value = `The experiment did not start: ${errorMessage(e)}`
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    const current = run.value
+    if (!current || current.state !== 'running') return
+    try {
+      run.value = await call('experiments:cancel', { runId: current.runId })
+    } catch (e) {
+      error.value = errorMessage(e)
+    }
+  }
+
+  /** One query in today's compare view: A the baseline, B the side looked at, the set's template filled with the query. */
+  async function compareQuery(queryId: string): Promise<void> {
+    const record = shown.value
+    const a = record?.sides[0]
+    const b = record?.sides[other.value + 1]
+    if (!record || !a?.target || !b?.target) return
+    if (!(await sets.loadInEditor(queryId, { connectionId: a.target.connectionId, config: a.target.config }))) return
+    const form = (target: NonNullable<typeof a.target>): TargetForm => ({
+      connectionId: target.connectionId,
+      api: target.api ?? connections.api,
+      config: target.config ?? 'default',
+      version: target.version ?? '',
+    })
+    compare.a = form(a.target)
+    compare.b = form(b.target)
+    workbench.select('compare')
+    await compare.run()
+  }
+
+  return {
+    sides, depth, attribution, alpha, run, shown, kept, error, other, metric, running, comparisons, metricKeys, labels, shownMetric, comparison, deltas,
+    ensureSides, addSide, removeSide, loadKept, show, sideEvaluation, start, cancel, compareQuery,
+  }
+})
