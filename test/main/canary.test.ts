@@ -15,7 +15,8 @@ import { call, filesUnder, json, keychainMissing, openCore, search, startServer,
  * a revoked token replaced, re-authenticate, test connection, failures of
  * several kinds, "Copy as curl with the Demo's secret" asked for it, history,
  * saved queries and workspaces, a connection created from a shared workspace
- * with the secret typed in, exports in every format, delete). Then every file
+ * with the secret typed in, exports in every format, an evaluation and an
+ * experiment on a server that echoes the token in its errors, delete). Then every file
  * under the data folder, every saved workspace and exported file, every log
  * line, every IPC reply and every error message is searched for the secret
  * and every token issued: none may hold them. It runs as the browser host
@@ -122,6 +123,27 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     expect((await send('copy-as:demo-with-secret', { connectionId: 'demo', request: search('berlin') })).ok).toBe(false)
     await send('secrets:set', { connectionId: id, secret })
     await workspaceAndExports(send, id)
+    // An evaluation and an experiment on the server that echoes the request's headers in its error: kept on disk, and replied.
+    const template = { kind: 'editor', connectionId: echo.data.id, request: search('{{query}}') }
+    expect((await send('sets:save', { set: { name: 'Canary set', template, queries: [{ id: 'q1', text: 'oslo' }, { id: 'q2', text: 'kyiv' }] } })).ok).toBe(true)
+    await send('sets:rate', { set: 'Canary set', query: 'q1', item: '3143244', grade: 3 })
+    const ended = async (channel: string, runId: string) => {
+      for (;;) {
+        const status = (await send(channel, { runId })) as { ok: true; data: { state: string; evaluationId?: string | null; experimentId?: string | null } }
+        if (status.data.state !== 'running') return status.data
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    }
+    expect((await send('eval:start', { runId: 'canary-eval', set: 'Canary set', target: { connectionId: echo.data.id }, depth: 10 })).ok).toBe(true)
+    const evaluation = await ended('eval:status', 'canary-eval')
+    const kept = (await send('eval:get', { id: evaluation.evaluationId })) as { ok: true; data: { rankings: { error: string | null }[] } }
+    // The server's words are kept with each failed query (its echo of the headers too), the token in them is not.
+    expect(kept.data.rankings[0]!.error).toMatch(/echo of your request.*Bearer \[redacted\]/)
+    await send('eval:run-file', { id: evaluation.evaluationId })
+    const sides = [{ connectionId: echo.data.id, config: 'default' }, { connectionId: echo.data.id, config: 'production' }]
+    expect((await send('experiments:start', { runId: 'canary-experiment', set: 'Canary set', sides, depth: 10 })).ok).toBe(true)
+    const experiment = await ended('experiments:status', 'canary-experiment')
+    expect((await send('experiments:get', { id: experiment.experimentId })).ok).toBe(true)
     await send('connections:delete', { id: echo.data.id })
 
     expect(tokens.size).toBeGreaterThanOrEqual(3)
@@ -131,6 +153,8 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     expect(files.some((file) => file.endsWith('connections.json'))).toBe(true)
     expect(files.some((file) => file.endsWith('session.json'))).toBe(true)
     expect(files.filter((file) => file.includes(`${join('exports', '')}`)).length, 'browser-host exports wait in the data folder').toBeGreaterThanOrEqual(4)
+    expect(files.filter((file) => file.includes(join('evaluations', ''))).length, 'kept evaluations').toBeGreaterThanOrEqual(4)
+    expect(files.filter((file) => file.includes(join('experiments', ''))).length, 'a kept experiment').toBeGreaterThanOrEqual(2)
     for (const file of files) {
       const text = readFileSync(file, 'latin1')
       for (const needle of needles) expect(text.includes(needle), `${file} holds a secret`).toBe(false)
