@@ -1,21 +1,34 @@
 #!/usr/bin/env node
 'use strict'
-// Launcher for the command line, which is written in TypeScript (src/cli):
-// tsx's CommonJS hook compiles it on require, so the repository needs no
-// build step for `npx query-explorer` to work.
-require('tsx/cjs')
-const { main } = require('../src/cli/main.ts')
-const { processIo } = require('../src/cli/io.ts')
-const { terminalSafe } = require('../src/shared/text/terminal-safe.ts')
+// Launcher for the command line. It runs the built bundle
+// (out/cli/query-explorer.cjs, made by `npm run build`) when that is newer
+// than every source; otherwise (a clone never built, or sources edited since)
+// the TypeScript sources through tsx's CommonJS hook, so `npx query-explorer`
+// always runs the code as it is now.
+const { existsSync, readdirSync, statSync } = require('node:fs')
+const { join } = require('node:path')
 
-main(process.argv.slice(2), processIo()).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error) => {
-    // main reports its own faults; this is the last resort, escaped like everything else it prints.
-    const text = String(error && error.stack ? error.stack : error)
-    process.stderr.write(`query-explorer: internal error: ${terminalSafe(text, { keepNewlines: true })}\n`)
-    process.exitCode = 1
-  },
-)
+const root = join(__dirname, '..')
+const built = join(root, 'out', 'cli', 'query-explorer.cjs')
+
+/** The newest modification time under `path`: a few milliseconds for the whole src/ tree. */
+function newest(path) {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let latest = stat.mtimeMs
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
+  return latest
+}
+
+function builtIsCurrent() {
+  if (process.env.QUERY_EXPLORER_FROM_SOURCES === '1' || !existsSync(built)) return false
+  const sources = [join(root, 'src'), join(root, 'package.json')].filter(existsSync)
+  return statSync(built).mtimeMs > Math.max(...sources.map(newest))
+}
+
+if (builtIsCurrent()) {
+  require(built)
+} else {
+  require('tsx/cjs')
+  require('../src/cli/launch.ts')
+}

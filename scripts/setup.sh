@@ -44,5 +44,5 @@ check_conformance_tools() {
 install_system_packages
 check_conformance_tools
 npm ci --no-audit --no-fund
-npx electron-vite build
+npm run -s build
 echo "Set-up done. Start the app with: npm start"

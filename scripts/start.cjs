@@ -20,16 +20,18 @@ function newest(path) {
 }
 
 function buildIfStale() {
-  const outputs = ['out/main/index.js', 'out/main/browser-host.js', 'out/preload/index.js', 'out/renderer/index.html'].map((p) => join(root, p))
+  const outputs = ['out/main/index.js', 'out/main/browser-host.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/cli/query-explorer.cjs'].map((p) => join(root, p))
   const inputs = ['src', 'package.json', 'electron.vite.config.ts'].map((p) => join(root, p))
   const builtAt = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0
   if (builtAt > Math.max(...inputs.map(newest))) return
   log('Building Query Explorer…')
   const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
   const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) {
+  // The command line's bundle too (package.json "build"), so `query-explorer` starts from built code.
+  const cliResult = result.status === 0 ? spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.cjs')], { cwd: root, stdio: 'inherit' }) : result
+  if (cliResult.status !== 0) {
     log('The build failed; see the messages above.')
-    process.exit(result.status ?? 1)
+    process.exit(cliResult.status ?? 1)
   }
 }
 

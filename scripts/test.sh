@@ -24,6 +24,6 @@ step "unit and integration tests"
 npx vitest run
 npx vitest run -c vitest.components.config.mts
 step "build"
-npx electron-vite build >/dev/null
+npm run -s build >/dev/null
 step "e2e tests"
 npx playwright test
