@@ -130,7 +130,7 @@ for (const size of [LAPTOP, DESKTOP]) {
   })
 }
 
-test('the chosen view is remembered across reloads, and Ctrl+1…5 choose the views', async ({ page, app }) => {
+test('the chosen view is remembered across reloads, and Ctrl+1…6 choose the views', async ({ page, app }) => {
   await openApp(page, app, LAPTOP)
   await showView(page, 'History')
   await expect(page.getByRole('tabpanel', { name: 'History' })).toBeVisible()
@@ -139,7 +139,7 @@ test('the chosen view is remembered across reloads, and Ctrl+1…5 choose the vi
   await expect(viewTab(page, 'History')).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible()
 
-  const keys: [string, 'Results' | 'Compare' | 'Tests' | 'Evaluation' | 'History'][] = [['1', 'Results'], ['2', 'Compare'], ['3', 'Tests'], ['4', 'Evaluation'], ['5', 'History'], ['1', 'Results']]
+  const keys: [string, 'Results' | 'Compare' | 'Tests' | 'Evaluation' | 'Experiments' | 'History'][] = [['1', 'Results'], ['2', 'Compare'], ['3', 'Tests'], ['4', 'Evaluation'], ['5', 'Experiments'], ['6', 'History'], ['1', 'Results']]
   await page.getByRole('group', { name: 'Step 1' }).getByRole('textbox', { name: 'query' }).focus()
   for (const [key, name] of keys) {
     await page.keyboard.press(`Control+${key}`)
@@ -169,7 +169,7 @@ test('the view tabs are one Tab stop, the arrow keys, Home and End move between 
   await expect(viewTab(page, 'Results')).toBeFocused()
   await expect(viewTab(page, 'Results')).toHaveAttribute('aria-selected', 'true')
   // Only the chosen tab is in the Tab order.
-  expect(await page.getByRole('tab', { selected: false }).evaluateAll((tabs) => tabs.filter((t) => t.closest('[aria-label=Views]')).map((t) => t.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1'])
+  expect(await page.getByRole('tab', { selected: false }).evaluateAll((tabs) => tabs.filter((t) => t.closest('[aria-label=Views]')).map((t) => t.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1', '-1'])
 })
 
 test('"Skip to results" is the first Tab stop and brings the focus to the Results view', async ({ page, app }) => {

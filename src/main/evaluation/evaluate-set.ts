@@ -33,6 +33,8 @@ export interface EvaluateSetInput {
   runId: string
   onQuery?: (ranking: QueryRanking, index: number) => void
   now?: () => Date
+  /** A per-step attribution's prefix, when the template is cut there. */
+  step?: string | undefined
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -80,6 +82,7 @@ export async function evaluateSet(input: EvaluateSetInput): Promise<Evaluation> 
     judgmentsDigest: judgmentsDigest(input.set),
     state: input.signal?.aborted ? 'cancelled' : 'done',
     durationMs: performance.now() - started,
+    ...(input.step !== undefined ? { step: input.step } : {}),
     rankings,
     scored: scoreRankings(rankings, input.set, input.metrics, input.settings, judgeDepth),
   }

@@ -67,7 +67,7 @@ export async function runExperiment(input: RunExperimentInput): Promise<Experime
   const queries = input.set.queries.length
   const total = queries * (input.sides.length + prefixes.length)
   let done = 0
-  const evaluate = async (side: ExperimentTarget, template: QueryRequest, phase: string, runId: string) => {
+  const evaluate = async (side: ExperimentTarget, template: QueryRequest, phase: string, runId: string, step?: string) => {
     input.onProgress?.({ phase, done, total })
     return evaluateSet({
       runner,
@@ -84,6 +84,7 @@ export async function runExperiment(input: RunExperimentInput): Promise<Experime
       concurrency: input.concurrency,
       signal: input.signal,
       runId,
+      step,
       onQuery: () => input.onProgress?.({ phase, done: ++done, total }),
     })
   }
@@ -96,7 +97,7 @@ export async function runExperiment(input: RunExperimentInput): Promise<Experime
   const baseline = input.sides[0]
   for (const prefix of prefixes) {
     if (input.signal?.aborted || !baseline) break
-    const evaluation = await evaluate({ ...baseline, label: `${baseline.label}, steps ${prefix.label}` }, prefix.request, `step ${prefix.label}`, `${input.runId}:step${prefix.steps}`)
+    const evaluation = await evaluate({ ...baseline, label: `${baseline.label}, steps ${prefix.label}` }, prefix.request, `step ${prefix.label}`, `${input.runId}:step${prefix.steps}`, prefix.label)
     attribution.push({ label: prefix.label, steps: prefix.steps, evaluation })
   }
   return { evaluations, attribution, reused: runner.reused() }

@@ -73,7 +73,8 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
     const name = sets.chosen
     const isLatest = latest.start()
     try {
-      const list = name ? await call('eval:list', { set: name }) : []
+      // A per-step attribution's evaluations are the template cut short: the experiment that made them shows them.
+      const list = name ? (await call('eval:list', { set: name })).filter((entry) => entry.step === undefined) : []
       if (!isLatest()) return
       kept.value = list
       if (shown.value?.set !== name) shown.value = null

@@ -55,10 +55,12 @@ export const useExperimentsStore = defineStore('experiments', () => {
   const running = computed(() => run.value?.state === 'running')
   const latest = latestCall()
 
+  /** The sides were filled in by the app, not the user: B may still take another config once the API's are known. */
+  let filledIn = false
   /** The first time, or after a side's connection went away: A the set's own connection on its config, B another config of it. */
   function ensureSides(): void {
     const known = (side: SideForm) => connections.connections.some((connection) => connection.id === side.connectionId)
-    if (sides.value.length >= 2 && sides.value.every(known)) return
+    if (sides.value.length >= 2 && sides.value.every(known) && !(filledIn && sides.value[0]!.config === sides.value[1]!.config)) return
     const connectionId = evaluations.targetConnectionId ?? connections.selectedId ?? ''
     const configs = connections.description?.configs ?? []
     const first = connections.config || 'default'
@@ -66,8 +68,17 @@ export const useExperimentsStore = defineStore('experiments', () => {
       { connectionId, config: first },
       { connectionId, config: configs.find((config) => config !== first) ?? first },
     ]
+    filledIn = true
   }
+  // The API's description (its configs) may come after the view opened: B then takes another config.
+  watch(
+    () => connections.description?.configs,
+    () => {
+      if (filledIn) ensureSides()
+    },
+  )
   function addSide(): void {
+    filledIn = false
     if (sides.value.length >= MAX_SIDES) return
     const last = sides.value[sides.value.length - 1]
     sides.value = [...sides.value, { connectionId: last?.connectionId ?? connections.selectedId ?? '', config: last?.config ?? '' }]

@@ -67,6 +67,8 @@ export const EvaluationSchema = z.object({
   judgmentsDigest: z.string(),
   state: z.enum(['done', 'cancelled']),
   durationMs: z.number(),
+  /** Set on a per-step attribution's evaluation ("1–2: + country:FILTER"): the template cut there, not the set's own; lists of the set's evaluations leave these out. */
+  step: z.string().optional(),
   rankings: z.array(QueryRankingSchema),
   scored: ScoredSchema,
 })

@@ -1,6 +1,7 @@
 import type { Component, ComputedRef } from 'vue'
 import CompareView from '../compare/CompareView.vue'
 import EvaluationView from '../evaluation/EvaluationView.vue'
+import ExperimentsView from '../experiments/ExperimentsView.vue'
 import HistoryPanel from '../history/HistoryPanel.vue'
 import TestsPanel from '../tests/TestsPanel.vue'
 import ResultsView from './ResultsView.vue'
@@ -35,6 +36,7 @@ export const VIEWS: readonly WorkbenchView[] = [
   { id: 'compare', label: 'Compare', component: CompareView },
   { id: 'tests', label: 'Tests', component: TestsPanel, badge: useTestsBadge },
   { id: 'evaluation', label: 'Evaluation', component: EvaluationView },
+  { id: 'experiments', label: 'Experiments', component: ExperimentsView },
   { id: 'history', label: 'History', component: HistoryPanel },
 ]
 

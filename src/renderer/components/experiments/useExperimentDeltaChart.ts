@@ -1,0 +1,105 @@
+import type { ChartConfiguration } from 'chart.js'
+import { computed, ref, useId, type Ref } from 'vue'
+import type { QueryDelta } from '../../../shared/experiments/experiment-record'
+import { chartPalette, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { signed, themeColour } from './experiment-format'
+
+/** The y axis runs from −reach to reach, the first of these that holds every delta (metrics are within [0, 1], deltas within [−1, 1]). */
+const REACHES = [0.05, 0.1, 0.25, 0.5, 1]
+
+export interface DeltaChartInput {
+  deltas: readonly QueryDelta[]
+  /** "nDCG@10". */
+  label: string
+  /** The compared side's letter. */
+  other: string
+}
+
+/**
+ * Each paired query's delta, largest win first, as bars: wins in the ok
+ * colour, losses in the danger colour, ties muted, so the shape of the
+ * difference (a few big wins, many small losses) shows at a glance. Queries
+ * without a delta (failed, unjudged on a side) are left out and counted.
+ */
+export function useExperimentDeltaChart(input: () => DeltaChartInput) {
+  const canvas: Ref<HTMLCanvasElement | null> = ref(null)
+  const tableId = `${useId()}-table`
+  const points = computed(() =>
+    input()
+      .deltas.filter((entry) => entry.delta !== null)
+      .map((entry) => ({ text: entry.text, delta: entry.delta!, kind: entry.delta! > 0 ? 'win' : entry.delta! < 0 ? 'loss' : 'tie' }))
+      .sort((a, b) => b.delta - a.delta),
+  )
+  const left = computed(() => input().deltas.length - points.value.length)
+  const counts = computed(() => ({
+    wins: points.value.filter((point) => point.kind === 'win').length,
+    ties: points.value.filter((point) => point.kind === 'tie').length,
+    losses: points.value.filter((point) => point.kind === 'loss').length,
+  }))
+  const title = computed(() => `${input().label}: ${input().other} − A for each query, largest win first`)
+
+  function config(): ChartConfiguration<'bar'> {
+    const colours = chartPalette()
+    const fill = { win: themeColour('--ok'), loss: themeColour('--danger'), tie: colours.text }
+    const data = points.value
+    const label = input().label
+    // Symmetric around 0, so a win and a loss of the same size look the same size; a round reach gives round ticks.
+    const largest = Math.max(0, ...data.map((point) => Math.abs(point.delta)))
+    const reach = REACHES.find((step) => step >= largest) ?? Math.ceil(largest)
+    return {
+      type: 'bar',
+      data: {
+        labels: data.map((point) => point.text),
+        datasets: [
+          {
+            label: `Δ ${label}`,
+            data: data.map((point) => point.delta),
+            backgroundColor: data.map((point) => fill[point.kind as keyof typeof fill]),
+            hoverBackgroundColor: colours.ink,
+            borderRadius: 2,
+            maxBarThickness: 18,
+            // A tie is a bar of height 0: a sliver keeps it visible where it stands.
+            minBarLength: 2,
+          },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { ticks: { color: colours.text, font: { size: 10 }, autoSkip: true, maxRotation: 60 }, grid: { display: false }, border: { color: colours.grid } },
+          y: {
+            min: -reach,
+            max: reach,
+            title: { display: true, text: `Δ ${label}`, color: colours.text, font: { size: 11 } },
+            ticks: { color: colours.text, font: { size: 10 }, maxTicksLimit: 7 },
+            grid: { color: colours.grid },
+            border: { display: false },
+          },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `Δ ${label}: ${signed(Number(item.raw))}` } },
+        },
+      },
+    }
+  }
+
+  const { focus, blur } = useBarChart(canvas, config, [points, () => input().label])
+  let focused = 0
+  function onKey(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    focused = Math.max(0, Math.min(points.value.length - 1, focused + (event.key === 'ArrowRight' ? 1 : -1)))
+    focus(focused)
+  }
+  const onFocus = () => focus(focused)
+  const countsText = computed(() => {
+    const { wins, ties, losses } = counts.value
+    const other = input().other
+    return [`${wins} ${other} ${wins === 1 ? 'win' : 'wins'}`, `${ties} ${ties === 1 ? 'tie' : 'ties'}`, `${losses} ${losses === 1 ? 'loss' : 'losses'}`]
+  })
+  return { canvas, points, left, countsText, title, tableId, onKey, onFocus, blur, signed }
+}
