@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { TokenManager } from '../main/auth/token-manager'
-import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../main/connections/connection-registry'
+import type { BuiltInConnection } from '../main/connections/connection-registry'
 import { ConnectionStore } from '../main/connections/connection-store'
 import { defaultDataDir } from '../main/app/data-dir'
 import { decodeBoundSecret, originOf } from '../main/credentials/bound-secret'
 import { openSecretStore } from '../main/credentials/open-secret-store'
 import { memorySecretStore } from '../main/credentials/secret-store'
-import { HttpClient } from '../main/http/http-client'
-import { QueryRunner, type QueryTarget } from '../main/http/query-runner'
-import { startService, type RunningService } from '../service'
+import type { QueryRunner, QueryTarget } from '../main/http/query-runner'
+import type { RunningService } from '../service'
 import { ExplorerError } from '../shared/ipc/errors'
 import { systemClock, type Clock } from '../shared/time/clock'
 import type { TargetOverrides } from '../shared/test-cases/case-request'
@@ -99,7 +97,15 @@ export async function openRunTarget(
     ...(flags.clientId !== undefined ? { clientId: flags.clientId } : {}),
   }
   let reuseToken = false
+  // Loaded when a run needs them, not on every start of the command line (--help, url, parse…).
+  const [{ TokenManager }, { ConnectionRegistry, secretKey }, { HttpClient }, { QueryRunner }] = await Promise.all([
+    import('../main/auth/token-manager'),
+    import('../main/connections/connection-registry'),
+    import('../main/http/http-client'),
+    import('../main/http/query-runner'),
+  ])
   if (useDemo) {
+    const { startService } = await import('../service')
     service = await startService({ port: 0, log: () => undefined })
     connection = { ...connection, authUrl: service.authUrl, queryUrl: service.queryUrl, clientId: service.account.clientId, workspace: service.workspace }
     secret = service.account.clientSecret
@@ -233,6 +239,7 @@ async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.Pr
         }
       : null
   }
+  const { secretKey } = await import('../main/connections/connection-registry')
   const keychain = await openSecretStore(env.QUERY_EXPLORER_KEYCHAIN_SERVICE || undefined)
   if (keychain.kind !== 'os') return null
   const stored = await keychain.get(secretKey(profile.id)).catch(() => null)

@@ -1,5 +1,4 @@
-import { startService } from '../../service'
-import { UsageError, describeService, parseServiceArguments } from '../../service/serve'
+import type { RunningService } from '../../service'
 import { EXIT_FAULT, EXIT_OK, InputError, type Command } from '../command'
 import { writeJson, writeLines } from '../terminal-io'
 
@@ -36,6 +35,8 @@ export const serveCommand: Command = {
       if (typeof value === 'string') argv.push(`--${flag}=${value}`)
     }
     if (values.json === true) argv.push('--json')
+    // The service (its flags, dataset and index) is loaded when it is served, not on every start of the command line.
+    const { UsageError, describeService, parseServiceArguments } = await import('../../service/serve')
     let options: ReturnType<typeof parseServiceArguments>
     try {
       options = parseServiceArguments(argv)
@@ -43,7 +44,8 @@ export const serveCommand: Command = {
       if (error instanceof UsageError) throw new InputError([`serve: ${error.message.split('\n')[0]}`])
       throw error
     }
-    let service: Awaited<ReturnType<typeof startService>>
+    let service: RunningService
+    const { startService } = await import('../../service')
     try {
       service = await startService(options.service)
     } catch (error) {

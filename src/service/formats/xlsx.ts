@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import type { Table } from './table'
 
 /**
@@ -31,6 +30,8 @@ export function pinZipTimestamps(zip: Buffer): Buffer {
 }
 
 export async function toXlsx(table: Table): Promise<Buffer> {
+  // Loaded on the first xlsx page, not with the service: most runs never ask for one, and exceljs is large.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Query Explorer demo service'
   workbook.created = PINNED_DATE
