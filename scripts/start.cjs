@@ -4,26 +4,19 @@
 // browser host, saying so. Extra arguments go to the browser host
 // (`npm start -- --port 4000 --no-open`); `--browser` forces it.
 const { spawn, spawnSync } = require('node:child_process')
-const { existsSync, readdirSync, statSync } = require('node:fs')
+const { existsSync, statSync } = require('node:fs')
 const { join } = require('node:path')
 const { electronRuntime, tryInstallElectron } = require('./electron-runtime.cjs')
+const { newestMtime } = require('./newest-mtime.cjs')
 
 const root = join(__dirname, '..')
 const log = (line) => process.stdout.write(`${line}\n`)
-
-function newest(path) {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let latest = stat.mtimeMs
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
-  return latest
-}
 
 function buildIfStale() {
   const outputs = ['out/main/index.js', 'out/main/browser-host.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/cli/query-explorer.cjs'].map((p) => join(root, p))
   const inputs = ['src', 'package.json', 'electron.vite.config.ts'].map((p) => join(root, p))
   const builtAt = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0
-  if (builtAt > Math.max(...inputs.map(newest))) return
+  if (builtAt > Math.max(...inputs.map(newestMtime))) return
   log('Building Query Explorer…')
   const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
   const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' })

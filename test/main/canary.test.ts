@@ -7,7 +7,7 @@ import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
 import type { ConnectionView, ExportStatus, WorkspaceView } from '../../src/shared/ipc/contract'
-import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken } from './support'
+import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken, untilEnded } from './support'
 
 /**
  * The canary: a profile with a unique secret goes through everything the main
@@ -127,13 +127,8 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     const template = { kind: 'editor', connectionId: echo.data.id, request: search('{{query}}') }
     expect((await send('sets:save', { set: { name: 'Canary set', template, queries: [{ id: 'q1', text: 'oslo' }, { id: 'q2', text: 'kyiv' }] } })).ok).toBe(true)
     await send('sets:rate', { set: 'Canary set', query: 'q1', item: '3143244', grade: 3 })
-    const ended = async (channel: string, runId: string) => {
-      for (;;) {
-        const status = (await send(channel, { runId })) as { ok: true; data: { state: string; evaluationId?: string | null; experimentId?: string | null } }
-        if (status.data.state !== 'running') return status.data
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
-    }
+    type Ended = { state: string; evaluationId?: string | null; experimentId?: string | null }
+    const ended = (channel: string, runId: string) => untilEnded(async () => ((await send(channel, { runId })) as { ok: true; data: Ended }).data)
     expect((await send('eval:start', { runId: 'canary-eval', set: 'Canary set', target: { connectionId: echo.data.id }, depth: 10 })).ok).toBe(true)
     const evaluation = await ended('eval:status', 'canary-eval')
     const kept = (await send('eval:get', { id: evaluation.evaluationId })) as { ok: true; data: { rankings: { error: string | null }[] } }

@@ -9,7 +9,7 @@ import type { ConnectionView, WorkspaceView } from '../../src/shared/ipc/contrac
 import { EvaluationSchema, scoreRankings, type Evaluation } from '../../src/shared/relevance/evaluation'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import { QuerySetSchema, settingsOf, type QuerySet } from '../../src/shared/relevance/query-set'
-import { call, failure, keychainMissing, openCore, startServer, type TestServer } from './support'
+import { call, failure, keychainMissing, openCore, startServer, type TestServer, untilEnded } from './support'
 
 /**
  * Query sets and their evaluation over IPC, as the Evaluation view uses
@@ -45,14 +45,8 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  /** Polls until the run ends (no time limit of its own: the test's timeout is the bound). */
-  async function finished(runId: string): Promise<EvalRunStatus> {
-    for (;;) {
-      const status = EvalRunStatusSchema.parse(await call(core, 'eval:status', { runId }))
-      if (status.state !== 'running') return status
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  }
+  /** Polls until the run ends. */
+  const finished = (runId: string): Promise<EvalRunStatus> => untilEnded(async () => EvalRunStatusSchema.parse(await call(core, 'eval:status', { runId })))
 
   async function evaluate(request: Record<string, unknown>): Promise<Evaluation> {
     const runId = `eval-${++runs}`

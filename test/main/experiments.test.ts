@@ -9,7 +9,7 @@ import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import { ExperimentRunStatusSchema, type ExperimentRunStatus } from '../../src/shared/ipc/experiment-contract'
 import { EvaluationSchema } from '../../src/shared/relevance/evaluation'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { call, failure, keychainMissing, openCore, startServer, type TestServer } from './support'
+import { call, failure, keychainMissing, openCore, startServer, type TestServer, untilEnded } from './support'
 
 /**
  * Experiments over IPC, as the Experiments view runs them, on the real demo:
@@ -48,14 +48,8 @@ describe.skipIf(missing !== null)('experiments over IPC', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  /** Polls until the run ends (no time limit of its own: the test's timeout is the bound). */
-  async function finished(runId: string): Promise<ExperimentRunStatus> {
-    for (;;) {
-      const status = ExperimentRunStatusSchema.parse(await call(core, 'experiments:status', { runId }))
-      if (status.state !== 'running') return status
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  }
+  /** Polls until the run ends. */
+  const finished = (runId: string): Promise<ExperimentRunStatus> => untilEnded(async () => ExperimentRunStatusSchema.parse(await call(core, 'experiments:status', { runId })))
 
   async function experiment(request: Record<string, unknown>): Promise<ExperimentRecord> {
     const runId = `experiment-${++runs}`

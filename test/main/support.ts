@@ -57,6 +57,19 @@ export async function call<T = never>(core: AppCore, channel: string, request: u
   return result.data as T
 }
 
+/**
+ * Asks for a background run's status (a test run, an evaluation, an
+ * experiment) until it is no longer running: no time limit of its own, the
+ * test's timeout is the bound.
+ */
+export async function untilEnded<T extends { state: string }>(read: () => Promise<T>): Promise<T> {
+  for (;;) {
+    const status = await read()
+    if (status.state !== 'running') return status
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
 export async function failure(core: AppCore, channel: string, request: unknown): Promise<{ code: string; message: string; status?: number; retryAfterSeconds?: number }> {
   const result = await core.dispatch(channel, request)
   if (result.ok) throw new Error(`${channel} succeeded, a failure was expected`)

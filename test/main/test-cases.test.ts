@@ -13,7 +13,7 @@ import {
   type WorkspaceView,
 } from '../../src/shared/ipc/contract'
 import type { CaseReport } from '../../src/shared/test-cases/report'
-import { call, failure, keychainMissing, openCore, search, startServer, type TestServer } from './support'
+import { call, failure, keychainMissing, openCore, search, startServer, type TestServer, untilEnded } from './support'
 
 /**
  * The Tests region's channels over the real dispatcher: examples/world.qxw.json
@@ -41,14 +41,8 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
 
   const importWorld = () => call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
 
-  /** Polls until the run ends (no time limit of its own: the test's timeout is the bound). */
-  async function finished(runId: string): Promise<TestRunStatus> {
-    for (;;) {
-      const status = TestRunStatusSchema.parse(await call(core, 'tests:status', { runId }))
-      if (status.state !== 'running') return status
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  }
+  /** Polls until the run ends. */
+  const finished = (runId: string): Promise<TestRunStatus> => untilEnded(async () => TestRunStatusSchema.parse(await call(core, 'tests:status', { runId })))
 
   async function run(request: Record<string, unknown> = {}): Promise<TestRunStatus> {
     const runId = `run-${++runs}`

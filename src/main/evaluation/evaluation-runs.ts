@@ -1,7 +1,7 @@
 import type { EvalRunStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { Evaluation } from '../../shared/relevance/evaluation'
-import { JobTable } from '../jobs/job-table'
+import { JobTable, stopJob } from '../jobs/job-table'
 import type { Logger } from '../logging/logger'
 import type { EvaluationStore } from './evaluation-store'
 
@@ -95,18 +95,12 @@ export class EvaluationRuns {
   /** Stops the run: requests under way are cancelled; what ran is kept. Replies once it has stopped. */
   async cancel(runId: string): Promise<EvalRunStatus> {
     const run = this.runs.get(runId)
-    if (run.running) {
-      run.controller.abort()
-      await run.finished
-    }
+    await stopJob(run)
     return run.status()
   }
 
   async close(): Promise<void> {
-    await this.runs.close((run) => {
-      if (run.running) run.controller.abort()
-      return run.finished
-    })
+    await this.runs.close(stopJob)
   }
 
   private end(run: EvaluationRun, state: EvalRunStatus['state']): void {

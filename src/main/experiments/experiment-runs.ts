@@ -1,7 +1,7 @@
 import type { ExperimentRunStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { ExperimentRecord } from '../../shared/experiments/experiment-record'
-import { JobTable } from '../jobs/job-table'
+import { JobTable, stopJob } from '../jobs/job-table'
 import type { Logger } from '../logging/logger'
 import type { ExperimentProgress } from './run-experiment'
 
@@ -88,18 +88,12 @@ export class ExperimentRuns {
 
   async cancel(runId: string): Promise<ExperimentRunStatus> {
     const job = this.jobs.get(runId)
-    if (job.running) {
-      job.controller.abort()
-      await job.finished
-    }
+    await stopJob(job)
     return job.status()
   }
 
   async close(): Promise<void> {
-    await this.jobs.close((job) => {
-      if (job.running) job.controller.abort()
-      return job.finished
-    })
+    await this.jobs.close(stopJob)
   }
 
   private end(job: ExperimentJob, state: ExperimentRunStatus['state']): void {

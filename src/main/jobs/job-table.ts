@@ -5,6 +5,19 @@ export interface TableJob {
   readonly running: boolean
 }
 
+/** A job its controller stops, whose `finished` settles once it has stopped (test runs, evaluations, experiments). */
+export interface StoppableJob extends TableJob {
+  readonly controller: AbortController
+  readonly finished: Promise<void>
+}
+
+/** Stops a job that is running and waits until it has: requests under way are cancelled, what it did is kept. */
+export async function stopJob(job: StoppableJob): Promise<void> {
+  if (!job.running) return
+  job.controller.abort()
+  await job.finished
+}
+
 /**
  * "Wake me later" for the table's clean-up, behind a seam so a test moves
  * time on by itself. The real one is setTimeout, unref'd: a finished job's

@@ -4,7 +4,7 @@ import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
-import { JobTable } from '../jobs/job-table'
+import { JobTable, stopJob } from '../jobs/job-table'
 import type { CaseTargets } from './case-targets'
 import { runCases } from './run-cases'
 
@@ -27,7 +27,7 @@ class TestRun {
   readonly started = performance.now()
   ended: number | null = null
   readonly controller = new AbortController()
-  done: Promise<void> = Promise.resolve()
+  finished: Promise<void> = Promise.resolve()
 
   constructor(
     readonly runId: string,
@@ -78,7 +78,7 @@ export class TestRuns {
     this.runs.checkCapacity()
     const run = new TestRun(runId, targets.text, cases.length)
     this.runs.add(runId, run)
-    run.done = runCases({
+    run.finished = runCases({
       runner: this.runner,
       targetOf: targets.targetOf,
       overrides: targets.overrides,
@@ -113,18 +113,12 @@ export class TestRuns {
   /** Stops the run: requests under way are cancelled, cases not started say so. Replies once it has stopped. */
   async cancel(runId: string): Promise<TestRunStatus> {
     const run = this.runs.get(runId)
-    if (run.running) {
-      run.controller.abort()
-      await run.done
-    }
+    await stopJob(run)
     return run.status()
   }
 
   async close(): Promise<void> {
-    await this.runs.close((run) => {
-      if (run.running) run.controller.abort()
-      return run.done
-    })
+    await this.runs.close(stopJob)
   }
 
   private finish(run: TestRun, state: 'done' | 'cancelled'): void {
