@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { importBundled } from './bundled'
+import { benchCliStart } from './cli-start'
 import { benchEvaluation } from './evaluation'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
@@ -26,6 +27,7 @@ function table(results: readonly BenchResult[]): string {
 async function main(): Promise<void> {
   const codec = await importBundled<typeof import('./codec')>(join(__dirname, 'codec.ts'))
   const results: BenchResult[] = [...codec.benchCodec()]
+  results.push(...(await benchCliStart()))
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))

@@ -14,7 +14,8 @@ const built = join(root, 'out', 'cli', 'query-explorer.cjs')
 
 function builtIsCurrent() {
   if (process.env.QUERY_EXPLORER_FROM_SOURCES === '1' || !existsSync(built)) return false
-  const sources = [join(root, 'src'), join(root, 'package.json')].filter(existsSync)
+  // What the bundle is made of: the window's own code (src/renderer, src/preload) is not in it.
+  const sources = ['src/cli', 'src/main', 'src/shared', 'src/service', 'package.json'].map((path) => join(root, path)).filter(existsSync)
   return statSync(built).mtimeMs > Math.max(...sources.map(newestMtime))
 }
 
