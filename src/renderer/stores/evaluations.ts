@@ -1,14 +1,13 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref } from 'vue'
 import type { EvalRunStatus } from '../../shared/ipc/contract'
 import { scoreRankings, type Evaluation, type Scored } from '../../shared/relevance/evaluation'
 import { notComparable, type EvaluationSummary } from '../../shared/relevance/evaluation-summary'
 import { DEFAULT_METRICS, deepestK, metricKey, metricLabel, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
-import { call, errorMessage } from '../api/explorer-client'
-import { pollUntilDone } from '../composables/poll-until-done'
+import { call } from '../api/explorer-client'
+import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
 import { offerDownload } from '../files/offer-download'
 import { useConnectionsStore } from './connections'
-import { latestCall } from './latest-call'
 import { useQuerySetsStore } from './query-sets'
 import { useWorkspaceStore } from './workspace'
 
@@ -33,12 +32,28 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
   const config = ref('')
   const depth = ref<number>(100)
   const metrics = ref<MetricSpec[]>(DEFAULT_METRICS)
-  const run = shallowRef<EvalRunStatus | null>(null)
-  const shown = shallowRef<Evaluation | null>(null)
-  const kept = shallowRef<EvaluationSummary[]>([])
   const error = ref<string | null>(null)
-  const running = computed(() => run.value?.state === 'running')
-  const latest = latestCall()
+  const { shown, kept, loadKept, show } = useKeptRecords<EvaluationSummary, Evaluation>({
+    chosen: () => sets.chosen,
+    // A per-step attribution's evaluations are the template cut short: the experiment that made them shows them.
+    list: async (set) => (await call('eval:list', { set })).filter((entry) => entry.step === undefined),
+    get: (id) => call('eval:get', { id }),
+    error,
+    unreadable: 'That evaluation could not be read',
+  })
+  const { run, running, begin, cancel } = useFollowedRun<EvalRunStatus>({
+    intervalMs: EVAL_POLL_MS,
+    status: (runId) => call('eval:status', { runId }),
+    cancel: (runId) => call('eval:cancel', { runId }),
+    error,
+    told: ['failed'],
+    unreadable: "The evaluation's progress could not be read",
+    async ended(final) {
+      if (!final?.evaluationId) return
+      await show(final.evaluationId)
+      await loadKept()
+    },
+  })
 
   /** The app connection the set's template runs on (its file connection's binding), else the editor's. */
   const ownConnectionId = computed<string | null>(() => {
@@ -69,53 +84,6 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
   })
   const previousWhyNot = computed(() => (previous.value && shown.value ? notComparable(shown.value, previous.value) : []))
 
-  async function loadKept(): Promise<void> {
-    const name = sets.chosen
-    const isLatest = latest.start()
-    try {
-      // A per-step attribution's evaluations are the template cut short: the experiment that made them shows them.
-      const list = name ? (await call('eval:list', { set: name })).filter((entry) => entry.step === undefined) : []
-      if (!isLatest()) return
-      kept.value = list
-      if (shown.value?.set !== name) shown.value = null
-      if (!shown.value && list[0]) await show(list[0].id)
-    } catch (e) {
-      if (isLatest()) error.value = errorMessage(e)
-    }
-  }
-  watch(() => sets.chosen, () => void loadKept(), { immediate: true })
-
-  async function show(id: string): Promise<void> {
-    try {
-      shown.value = await call('eval:get', { id })
-    } catch (e) {
-      error.value = `That evaluation could not be read: ${errorMessage(e)}`
-    }
-  }
-
-  let following: AbortController | null = null
-  async function follow(runId: string): Promise<void> {
-    following?.abort()
-    const controller = new AbortController()
-    following = controller
-    try {
-      const final = await pollUntilDone(() => call('eval:status', { runId }), (status) => status.state !== 'running', {
-        intervalMs: EVAL_POLL_MS,
-        signal: controller.signal,
-        onAnswer: (status) => (run.value = status),
-      })
-      if (final?.state === 'failed') error.value = final.message
-      if (final?.evaluationId) {
-        await show(final.evaluationId)
-        await loadKept()
-      }
-    } catch (e) {
-      error.value = `The evaluation's progress could not be read: ${errorMessage(e)}`
-    } finally {
-      if (following === controller) following = null
-    }
-  }
-
   /** Evaluates the chosen set on the chosen target to the chosen depth; progress comes by polling. */
   async function start(): Promise<void> {
     const name = sets.chosen
@@ -126,29 +94,17 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
       error.value = 'Choose a connection to evaluate on.'
       return
     }
-    const runId = crypto.randomUUID()
-    try {
-      run.value = await call('eval:start', {
-        runId,
-        set: name,
-        target: { connectionId: target, ...(config.value ? { config: config.value } : {}) },
-        depth: depth.value,
-        metrics: metrics.value.map(metricKey).join(','),
-      })
-      void follow(runId)
-    } catch (e) {
-      error.value = `The set was not evaluated: ${errorMessage(e)}`
-    }
-  }
-
-  async function cancel(): Promise<void> {
-    const current = run.value
-    if (!current || current.state !== 'running') return
-    try {
-      run.value = await call('eval:cancel', { runId: current.runId })
-    } catch (e) {
-      error.value = errorMessage(e)
-    }
+    await begin(
+      (runId) =>
+        call('eval:start', {
+          runId,
+          set: name,
+          target: { connectionId: target, ...(config.value ? { config: config.value } : {}) },
+          depth: depth.value,
+          metrics: metrics.value.map(metricKey).join(','),
+        }),
+      'The set was not evaluated',
+    )
   }
 
   async function exportRun(): Promise<void> {

@@ -6,11 +6,10 @@ import type { ExperimentRunStatus } from '../../shared/ipc/contract'
 import type { Evaluation } from '../../shared/relevance/evaluation'
 import { DEFAULT_METRICS, metricLabel, parseMetrics } from '../../shared/relevance/metrics'
 import { call, errorMessage } from '../api/explorer-client'
-import { pollUntilDone } from '../composables/poll-until-done'
+import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
 import { useCompareStore } from './compare'
 import { useConnectionsStore } from './connections'
 import { useEvaluationsStore } from './evaluations'
-import { latestCall } from './latest-call'
 import { useQuerySetsStore } from './query-sets'
 import { useWorkbenchStore } from './workbench'
 
@@ -43,17 +42,36 @@ export const useExperimentsStore = defineStore('experiments', () => {
   const depth = ref(100)
   const attribution = ref(true)
   const alpha = ref(0.05)
-  const run = shallowRef<ExperimentRunStatus | null>(null)
-  const shown = shallowRef<ExperimentRecord | null>(null)
-  const kept = shallowRef<ExperimentSummary[]>([])
   const error = ref<string | null>(null)
   /** The comparison looked at: which other side (0 = B) and which metric. */
   const other = ref(0)
   const metric = ref<string | null>(null)
   /** Each side's evaluation, by evaluation id, once fetched. */
   const sideEvaluations = shallowRef<Record<string, Evaluation>>({})
-  const running = computed(() => run.value?.state === 'running')
-  const latest = latestCall()
+  const { shown, kept, loadKept, show } = useKeptRecords<ExperimentSummary, ExperimentRecord>({
+    chosen: () => sets.chosen,
+    list: (set) => call('experiments:list', { set }),
+    get: (id) => call('experiments:get', { id }),
+    error,
+    unreadable: 'That experiment could not be read',
+    onShown: () => (other.value = 0),
+  })
+  const { run, running, begin, cancel } = useFollowedRun<ExperimentRunStatus>({
+    intervalMs: EXPERIMENT_POLL_MS,
+    status: (runId) => call('experiments:status', { runId }),
+    cancel: (runId) => call('experiments:cancel', { runId }),
+    error,
+    told: ['failed', 'cancelled'],
+    unreadable: "The experiment's progress could not be read",
+    async ended(final) {
+      if (final?.experimentId) {
+        await show(final.experimentId)
+        await loadKept()
+      }
+      // Its sides were kept as evaluations too: the Evaluation view lists them.
+      await evaluations.loadKept()
+    },
+  })
 
   /** The sides were filled in by the app, not the user: B may still take another config once the API's are known. */
   let filledIn = false
@@ -99,30 +117,6 @@ export const useExperimentsStore = defineStore('experiments', () => {
   const comparison = computed(() => comparisons.value.find((entry) => entry.other === other.value && entry.metric === shownMetric.value) ?? null)
   const deltas = computed<QueryDelta[]>(() => (shownMetric.value === null ? [] : (shown.value?.stats.deltas[`${other.value}:${shownMetric.value}`] ?? [])))
 
-  async function loadKept(): Promise<void> {
-    const name = sets.chosen
-    const isLatest = latest.start()
-    try {
-      const list = name ? await call('experiments:list', { set: name }) : []
-      if (!isLatest()) return
-      kept.value = list
-      if (shown.value?.set !== name) shown.value = null
-      if (!shown.value && list[0]) await show(list[0].id)
-    } catch (e) {
-      if (isLatest()) error.value = errorMessage(e)
-    }
-  }
-  watch(() => sets.chosen, () => void loadKept(), { immediate: true })
-
-  async function show(id: string): Promise<void> {
-    try {
-      shown.value = await call('experiments:get', { id })
-      other.value = 0
-    } catch (e) {
-      error.value = `That experiment could not be read: ${errorMessage(e)}`
-    }
-  }
-
   /** A side's evaluation (its rankings), fetched once. */
   async function sideEvaluation(index: number): Promise<Evaluation | null> {
     const id = shown.value?.sides[index]?.evaluationId
@@ -139,59 +133,22 @@ export const useExperimentsStore = defineStore('experiments', () => {
     }
   }
 
-  let following: AbortController | null = null
-  async function follow(runId: string): Promise<void> {
-    following?.abort()
-    const controller = new AbortController()
-    following = controller
-    try {
-      const final = await pollUntilDone(() => call('experiments:status', { runId }), (status) => status.state !== 'running', {
-        intervalMs: EXPERIMENT_POLL_MS,
-        signal: controller.signal,
-        onAnswer: (status) => (run.value = status),
-      })
-      if (final?.state === 'failed' || final?.state === 'cancelled') error.value = final.message
-      if (final?.experimentId) {
-        await show(final.experimentId)
-        await loadKept()
-      }
-      // Its sides were kept as evaluations too: the Evaluation view lists them.
-      await evaluations.loadKept()
-    } catch (e) {
-      error.value = `The experiment's progress could not be read: ${errorMessage(e)}`
-    } finally {
-      if (following === controller) following = null
-    }
-  }
-
   async function start(): Promise<void> {
     const name = sets.chosen
     if (running.value || !name) return
     error.value = null
-    const runId = crypto.randomUUID()
-    try {
-      run.value = await call('experiments:start', {
-        runId,
-        set: name,
-        sides: sides.value.map((side) => ({ connectionId: side.connectionId, ...(side.config ? { config: side.config } : {}) })),
-        depth: depth.value,
-        attribution: attribution.value,
-        alpha: alpha.value,
-      })
-      void follow(runId)
-    } catch (e) {
-      error.value = `The experiment did not start: ${errorMessage(e)}`
-    }
-  }
-
-  async function cancel(): Promise<void> {
-    const current = run.value
-    if (!current || current.state !== 'running') return
-    try {
-      run.value = await call('experiments:cancel', { runId: current.runId })
-    } catch (e) {
-      error.value = errorMessage(e)
-    }
+    await begin(
+      (runId) =>
+        call('experiments:start', {
+          runId,
+          set: name,
+          sides: sides.value.map((side) => ({ connectionId: side.connectionId, ...(side.config ? { config: side.config } : {}) })),
+          depth: depth.value,
+          attribution: attribution.value,
+          alpha: alpha.value,
+        }),
+      'The experiment did not start',
+    )
   }
 
   /** One query in today's compare view: A the baseline, B the side looked at, the set's template filled with the query. */

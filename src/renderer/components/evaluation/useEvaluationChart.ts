@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryScores } from '../../../shared/relevance/evaluation'
-import { chartPalette, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useBarChart, useChartKeys } from '../statistics/useBarChart'
 
 /**
  * Each query's figure for one metric, highest first, as bars: where a
@@ -30,21 +30,8 @@ export function useEvaluationChart(input: () => { queries: readonly QueryScores[
         datasets: [{ label: label.value, data: data.map((point) => point.value), backgroundColor: colours.accent, hoverBackgroundColor: colours.ink, borderRadius: 2, maxBarThickness: 18 }],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: { ticks: { color: colours.text, font: { size: 10 }, autoSkip: true, maxRotation: 60 }, grid: { display: false }, border: { color: colours.grid } },
-          y: {
-            min: 0,
-            max: 1,
-            title: { display: true, text: label.value, color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, maxTicksLimit: 6 },
-            grid: { color: colours.grid },
-            border: { display: false },
-          },
-        },
+        ...chartBasics(),
+        scales: { x: categoryAxis(colours, 60), y: unitAxis(colours, label.value) },
         plugins: {
           // The axis names the metric: one series needs no legend.
           legend: { display: false },
@@ -55,13 +42,6 @@ export function useEvaluationChart(input: () => { queries: readonly QueryScores[
   }
 
   const { focus, blur } = useBarChart(canvas, config, [points, label])
-  let focused = 0
-  function onKey(event: KeyboardEvent): void {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-    event.preventDefault()
-    focused = Math.max(0, Math.min(points.value.length - 1, focused + (event.key === 'ArrowRight' ? 1 : -1)))
-    focus(focused)
-  }
-  const onFocus = () => focus(focused)
+  const { onKey, onFocus } = useChartKeys(() => points.value.length, focus)
   return { canvas, points, tableId, onKey, onFocus, blur }
 }

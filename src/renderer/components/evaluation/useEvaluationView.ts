@@ -4,17 +4,18 @@ import { JUDGMENT_FORMATS, type JudgmentFormat } from '../../../shared/relevance
 import { scaleOf } from '../../../shared/relevance/query-set'
 import { settingsText } from '../../../shared/relevance/settings-text'
 import { errorMessage } from '../../api/explorer-client'
+import { useTableSort } from '../../composables/useTableSort'
 import { useConnectionsStore } from '../../stores/connections'
 import { DEPTHS, useEvaluationsStore } from '../../stores/evaluations'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useToastsStore } from '../../stores/toasts'
+import { plainOptions } from './field-options'
+import { useQuerySetPicker } from './useQuerySetPicker'
 
 export const FORMAT_LABELS: Record<JudgmentFormat, string> = { 'quepid-csv': 'Quepid CSV', 'trec-qrels': 'TREC qrels', 'rre-json': 'RRE ratings JSON' }
 
 /** A figure as the table and the cards show it. */
 export const figure = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(3))
-
-type SortKey = { by: 'query' | 'unjudged' | string; descending: boolean }
 
 /**
  * The Evaluation view's logic: the set chosen and its dialogs, where it is
@@ -32,18 +33,21 @@ export function useEvaluationView() {
   const dialog = ref<'new' | 'edit' | null>(null)
   /** The queries the Judge dialog walks (null: all of the set), while it is open. */
   const judging = ref<string[] | null | false>(false)
-  const sort = ref<SortKey>({ by: 'set', descending: false })
+  const { sort, sortBy, ariaSort } = useTableSort<string>()
   const chartMetric = ref<string | null>(null)
   const fileInput = ref<HTMLInputElement | null>(null)
 
-  const summary = computed(() => summaries.value.find((entry) => entry.name === chosen.value) ?? null)
+  const { summary } = useQuerySetPicker()
   const connectionOptions = computed(() => connections.connections.map((connection) => ({ value: connection.id, label: connection.name })))
   const connectionValue = computed({
     get: () => evaluations.targetConnectionId ?? '',
     set: (value: string) => (evaluations.connectionId = value || null),
   })
-  /** The configurations the editor's API describes, with the one typed. */
-  const configOptions = computed(() => [...new Set([...(connections.description?.configs ?? []), config.value].filter(Boolean))])
+  /** The template's own, then the configurations the editor's API describes, with the one typed. */
+  const configOptions = computed(() => [
+    { value: '', label: "The template's own" },
+    ...plainOptions([...new Set([...(connections.description?.configs ?? []), config.value].filter(Boolean))]),
+  ])
   const settingsLine = computed(() => {
     const current = set.value
     const evaluation = shown.value
@@ -51,6 +55,7 @@ export function useEvaluationView() {
     return settingsText(sets.settings ?? evaluation!.settings, scaleOf(current), evaluation?.depth)
   })
   const metricKeys = computed(() => scored.value?.metrics ?? [])
+  const metricOptions = computed(() => metricKeys.value.map((key) => ({ value: key, label: labels.value[key] ?? key })))
   const progress = computed(() => (run.value ? `${run.value.done} of ${run.value.total} queries` : ''))
   /** The chart's metric: the one chosen, while the evaluation shown has it; else its first. */
   const shownMetric = computed({
@@ -71,12 +76,6 @@ export function useEvaluationView() {
     })
     return descending ? ordered.reverse() : ordered
   })
-  function sortBy(by: string): void {
-    sort.value = sort.value.by === by ? { by, descending: !sort.value.descending } : { by, descending: by !== 'query' }
-  }
-  function ariaSort(by: string): 'ascending' | 'descending' | 'none' {
-    return sort.value.by !== by ? 'none' : sort.value.descending ? 'descending' : 'ascending'
-  }
   const unjudgedText = computed(() => {
     const figures = scored.value
     if (!figures || !shown.value) return ''
@@ -149,9 +148,9 @@ export function useEvaluationView() {
 
   return {
     sets, evaluations, summaries, chosen, set, summary, shown, scored, kept, run, running, error, depth, config, labels,
-    dialog, judging, sort, sortBy, ariaSort, rows, metricKeys, chartMetric, shownMetric, fileInput,
+    dialog, judging, sort, sortBy, ariaSort, rows, metricKeys, metricOptions, chartMetric, shownMetric, fileInput,
     connectionOptions, connectionValue, configOptions, settingsLine, progress, unjudgedText, countedText, keptOptions,
-    depths: DEPTHS, formats: JUDGMENT_FORMATS, formatLabels: FORMAT_LABELS, figure,
+    depthOptions: plainOptions(DEPTHS), formats: JUDGMENT_FORMATS, formatLabels: FORMAT_LABELS, figure,
     removeSet, onFile, exportAs, exportRun, open,
   }
 }

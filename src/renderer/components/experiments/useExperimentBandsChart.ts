@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { ProbabilityBand } from '../../../shared/experiments/probability-bands'
-import { chartPalette, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, cutoffTooltipTitle, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../statistics/useBarChart'
 
 export interface BandsChartInput {
   bands: readonly ProbabilityBand[]
@@ -36,32 +36,17 @@ export function useExperimentBandsChart(input: () => BandsChartInput) {
         datasets: [{ label: 'Mean grade', data: data.map((row) => row.meanGrade), backgroundColor: colours.accent, hoverBackgroundColor: colours.ink, borderRadius: 2, maxBarThickness: 28 }],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
+        ...chartBasics(),
         scales: {
-          x: {
-            title: { display: true, text: 'probability', color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, maxRotation: 0, autoSkip: true },
-            grid: { display: false },
-            border: { color: colours.grid },
-          },
-          y: {
-            min: 0,
-            max: input().maxGrade,
-            title: { display: true, text: 'mean grade', color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, precision: 0, maxTicksLimit: 5 },
-            grid: { color: colours.grid },
-            border: { display: false },
-          },
+          x: categoryAxis(colours, 0, 'probability'),
+          y: valueAxis(colours, 'mean grade', { min: 0, max: input().maxGrade }, { precision: 0, maxTicksLimit: 5 }),
         },
         plugins: {
           legend: { display: false },
           tooltip: {
             ...tooltipColours(colours),
             callbacks: {
-              title: (items) => `Probability ${items[0]?.label ?? ''}`,
+              title: cutoffTooltipTitle,
               label: (item) => {
                 const row = data[item.dataIndex]!
                 return [`Mean grade ${row.meanGrade === null ? '—' : row.meanGrade.toFixed(2)}`, `${row.judged} judged of ${row.items} results`]
@@ -74,13 +59,6 @@ export function useExperimentBandsChart(input: () => BandsChartInput) {
   }
 
   const { focus, blur } = useBarChart(canvas, config, [rows, () => input().maxGrade])
-  let focused = 0
-  function onKey(event: KeyboardEvent): void {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-    event.preventDefault()
-    focused = Math.max(0, Math.min(rows.value.length - 1, focused + (event.key === 'ArrowRight' ? 1 : -1)))
-    focus(focused)
-  }
-  const onFocus = () => focus(focused)
+  const { onKey, onFocus } = useChartKeys(() => rows.value.length, focus)
   return { canvas, rows, title, tableId, onKey, onFocus, blur }
 }

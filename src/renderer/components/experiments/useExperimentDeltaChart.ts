@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryDelta } from '../../../shared/experiments/experiment-record'
-import { chartPalette, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../statistics/useBarChart'
 import { signed, themeColour } from './experiment-format'
 
 /** The y axis runs from −reach to reach, the first of these that holds every delta (metrics are within [0, 1], deltas within [−1, 1]). */
@@ -64,21 +64,8 @@ export function useExperimentDeltaChart(input: () => DeltaChartInput) {
         ],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: { ticks: { color: colours.text, font: { size: 10 }, autoSkip: true, maxRotation: 60 }, grid: { display: false }, border: { color: colours.grid } },
-          y: {
-            min: -reach,
-            max: reach,
-            title: { display: true, text: `Δ ${label}`, color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, maxTicksLimit: 7 },
-            grid: { color: colours.grid },
-            border: { display: false },
-          },
-        },
+        ...chartBasics(),
+        scales: { x: categoryAxis(colours, 60), y: valueAxis(colours, `Δ ${label}`, { min: -reach, max: reach }, { maxTicksLimit: 7 }) },
         plugins: {
           legend: { display: false },
           tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `Δ ${label}: ${signed(Number(item.raw))}` } },
@@ -88,14 +75,7 @@ export function useExperimentDeltaChart(input: () => DeltaChartInput) {
   }
 
   const { focus, blur } = useBarChart(canvas, config, [points, () => input().label])
-  let focused = 0
-  function onKey(event: KeyboardEvent): void {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-    event.preventDefault()
-    focused = Math.max(0, Math.min(points.value.length - 1, focused + (event.key === 'ArrowRight' ? 1 : -1)))
-    focus(focused)
-  }
-  const onFocus = () => focus(focused)
+  const { onKey, onFocus } = useChartKeys(() => points.value.length, focus)
   const countsText = computed(() => {
     const { wins, ties, losses } = counts.value
     const other = input().other

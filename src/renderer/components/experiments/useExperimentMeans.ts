@@ -56,9 +56,6 @@ export function useExperimentMeans() {
   function pick(key: string): void {
     experiments.metric = key
   }
-  function setOther(value: string): void {
-    experiments.other = Number(value)
-  }
 
-  return { shown, other, otherLetter, otherOptions, sidesText, family, alpha, level, holmText, rows, pairedText, pick, setOther }
+  return { shown, other, otherLetter, otherOptions, sidesText, family, alpha, level, holmText, rows, pairedText, pick }
 }

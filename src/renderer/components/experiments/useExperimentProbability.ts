@@ -64,9 +64,5 @@ export function useExperimentProbability() {
     return `A cutoff of ${shownCutoff} keeps ${Math.round(KEEP_SHARE * 100)} % of the relevant results (${result.relevant} of ${result.relevantTotal}), and ${result.kept} results in all.`
   })
 
-  function choose(value: string): void {
-    side.value = Number(value)
-  }
-
-  return { shown, side, sideOptions, loading, evaluation, hasProbabilities, bands, maxGrade, cutoff, cutoffText, choose, sideLetter }
+  return { shown, side, sideOptions, loading, evaluation, hasProbabilities, bands, maxGrade, cutoff, cutoffText, sideLetter }
 }

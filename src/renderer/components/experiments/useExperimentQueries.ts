@@ -1,10 +1,11 @@
 import { storeToRefs } from 'pinia'
 import { computed, ref } from 'vue'
 import type { QueryDelta } from '../../../shared/experiments/experiment-record'
+import { useTableSort } from '../../composables/useTableSort'
 import { useExperimentsStore } from '../../stores/experiments'
 import { figure, sideLetter, signed } from './experiment-format'
 
-type SortBy = 'set' | 'query' | 'baseline' | 'other' | 'delta'
+type SortBy = 'query' | 'baseline' | 'other' | 'delta'
 
 /** What a delta rests on, in words, when unjudged results could still change it; null when nothing could, or there is no win or loss. */
 export function restsOnText(entry: Pick<QueryDelta, 'delta' | 'unjudged'>): string | null {
@@ -21,7 +22,7 @@ export function restsOnText(entry: Pick<QueryDelta, 'delta' | 'unjudged'>): stri
 export function useExperimentQueries() {
   const experiments = useExperimentsStore()
   const { shown, deltas, other } = storeToRefs(experiments)
-  const sort = ref<{ by: SortBy; descending: boolean }>({ by: 'set', descending: false })
+  const { sort, sortBy, ariaSort } = useTableSort<SortBy>()
   /** The queries the Judge dialog walks, while it is open. */
   const judging = ref<string[] | false>(false)
 
@@ -48,13 +49,6 @@ export function useExperimentQueries() {
     })
     return ordered
   })
-
-  function sortBy(by: SortBy): void {
-    sort.value = sort.value.by === by ? { by, descending: !sort.value.descending } : { by, descending: by !== 'query' }
-  }
-  function ariaSort(by: SortBy): 'ascending' | 'descending' | 'none' {
-    return sort.value.by !== by ? 'none' : sort.value.descending ? 'descending' : 'ascending'
-  }
 
   /** Failed queries by side, A first: a query that failed is never dropped silently. */
   const failedBySide = computed(() => {

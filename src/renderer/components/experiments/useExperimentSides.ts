@@ -4,6 +4,7 @@ import { useConnectionsStore } from '../../stores/connections'
 import { DEPTHS } from '../../stores/evaluations'
 import { MAX_SIDES, useExperimentsStore } from '../../stores/experiments'
 import { useQuerySetsStore } from '../../stores/query-sets'
+import { plainOptions } from '../evaluation/field-options'
 import { sideLetter } from './experiment-format'
 
 export const ALPHAS = [0.01, 0.05, 0.1] as const
@@ -50,6 +51,8 @@ export function useExperimentSides() {
       // A and B make an experiment: they stay.
       removable: index >= 2,
       connectionId: side.connectionId,
+      // A side with no connection yet says so until one is chosen.
+      connectionOptions: side.connectionId ? connectionOptions.value : [{ value: '', label: 'Choose a connection' }, ...connectionOptions.value],
       config: side.config,
     })),
   )
@@ -60,6 +63,6 @@ export function useExperimentSides() {
 
   return {
     experiments, rows, depth, attribution, alpha, run, running, connectionOptions, configOptions, setConnection, setConfig,
-    canAdd, canRun, progressText, phaseText, depths: DEPTHS, alphas: ALPHAS,
+    canAdd, canRun, progressText, phaseText, depthOptions: plainOptions(DEPTHS), alphaOptions: plainOptions(ALPHAS),
   }
 }

@@ -1,7 +1,6 @@
 import { CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
-import { onBeforeUnmount, onMounted, ref, useId, watch, type Ref } from 'vue'
-import { useTheme } from '../../theme/theme'
-import { chartPalette, tooltipColours } from '../statistics/useBarChart'
+import { ref, useId, type Ref } from 'vue'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useChart, useChartKeys } from '../statistics/useBarChart'
 import { themeColour } from './experiment-format'
 
 // The line parts only, not Chart.js's Legend: the targets are an HTML list under the chart.
@@ -29,7 +28,6 @@ export interface TrendChartInput {
 export function useExperimentTrendChart(input: () => TrendChartInput) {
   const canvas: Ref<HTMLCanvasElement | null> = ref(null)
   const tableId = `${useId()}-table`
-  let chart: Chart<'line'> | null = null
 
   function config(): ChartConfiguration<'line'> {
     const colours = chartPalette()
@@ -54,21 +52,9 @@ export function useExperimentTrendChart(input: () => TrendChartInput) {
         }),
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
+        ...chartBasics(),
         interaction: { mode: 'nearest', intersect: false, axis: 'x' },
-        scales: {
-          x: { ticks: { color: colours.text, font: { size: 10 }, autoSkip: true, maxRotation: 0 }, grid: { display: false }, border: { color: colours.grid } },
-          y: {
-            min: 0,
-            max: 1,
-            title: { display: true, text: label, color: colours.text, font: { size: 11 } },
-            ticks: { color: colours.text, font: { size: 10 }, maxTicksLimit: 6 },
-            grid: { color: colours.grid },
-            border: { display: false },
-          },
-        },
+        scales: { x: categoryAxis(colours, 0), y: unitAxis(colours, label) },
         plugins: {
           // The targets are listed under the chart in HTML, with their marks.
           legend: { display: false },
@@ -78,48 +64,14 @@ export function useExperimentTrendChart(input: () => TrendChartInput) {
     }
   }
 
-  function draw(): void {
-    if (!canvas.value) return
-    const next = config()
-    if (!chart) {
-      chart = new Chart(canvas.value, next)
-      return
-    }
-    chart.data = next.data
-    chart.options = next.options ?? {}
-    chart.update()
-  }
-  const { applied } = useTheme()
-  onMounted(draw)
-  onBeforeUnmount(() => {
-    chart?.destroy()
-    chart = null
-  })
-  watch([() => input().points, () => input().label, applied], draw)
-
+  const { activate, blur } = useChart(canvas, config, [() => input().points, () => input().label])
   // The keyboard walks the evaluations in time; each shows its own point's tooltip.
-  let focused = 0
-  function show(index: number): void {
-    const points = input().points
-    if (!chart || points.length === 0) return
-    focused = Math.max(0, Math.min(points.length - 1, index))
-    const point = points[focused]!
-    const active = point.value === null ? [] : [{ datasetIndex: point.series, index: focused }]
-    chart.setActiveElements(active)
-    chart.tooltip?.setActiveElements(active, { x: 0, y: 0 })
-    chart.update()
-  }
-  function onKey(event: KeyboardEvent): void {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-    event.preventDefault()
-    show(focused + (event.key === 'ArrowRight' ? 1 : -1))
-  }
-  const onFocus = () => show(focused)
-  function blur(): void {
-    if (!chart) return
-    chart.setActiveElements([])
-    chart.tooltip?.setActiveElements([], { x: 0, y: 0 })
-    chart.update()
-  }
+  const { onKey, onFocus } = useChartKeys(
+    () => input().points.length,
+    (index) => {
+      const point = input().points[index]
+      if (point) activate(point.value === null ? [] : [{ datasetIndex: point.series, index }])
+    },
+  )
   return { canvas, tableId, onKey, onFocus, blur }
 }

@@ -19,17 +19,16 @@ export function shortLabels(labels: readonly string[]): string[] {
 }
 
 /**
- * The Experiments view's frame: the set (shared with the Evaluation view),
- * the kept experiments of it, and which parts of the one shown have
- * something to show.
+ * The Experiments view's frame: the kept experiments of the set (chosen in
+ * the QuerySetPicker it shares with the Evaluation view), and which parts of
+ * the one shown have something to show.
  */
 export function useExperimentsView() {
   const sets = useQuerySetsStore()
   const experiments = useExperimentsStore()
-  const { summaries, chosen, set } = storeToRefs(sets)
+  const { summaries, set } = storeToRefs(sets)
   const { shown, kept, error, running, shownMetric, labels, deltas, other } = storeToRefs(experiments)
 
-  const summary = computed(() => summaries.value.find((entry) => entry.name === chosen.value) ?? null)
   const keptOptions = computed(() =>
     kept.value.map((entry) => {
       const names = shortLabels(entry.sides.map((side) => side.label))
@@ -48,15 +47,12 @@ export function useExperimentsView() {
     return `${record.sides.length} sides · depth ${record.depth} · α ${record.stats.alpha} · ${seconds} s${record.reused > 0 ? ` · ${record.reused} pages reused within the run` : ''}`
   })
 
-  function chooseSet(name: string): void {
-    void sets.choose(name || null)
-  }
   function showKept(id: string): void {
     void experiments.show(id)
   }
 
   return {
-    summaries, chosen, set, summary, shown, kept, error, running, keptOptions, metricLabel, otherLetter, deltas, hasAttribution, aboutText,
-    chooseSet, showKept,
+    summaries, set, shown, kept, error, running, keptOptions, metricLabel, otherLetter, deltas, hasAttribution, aboutText,
+    showKept,
   }
 }

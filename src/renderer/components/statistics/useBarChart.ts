@@ -1,4 +1,4 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ChartConfiguration, type TooltipItem } from 'chart.js'
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ActiveDataPoint, type ChartConfiguration, type ChartOptions, type ChartType, type TooltipItem } from 'chart.js'
 import { onBeforeUnmount, onMounted, watch, type Ref, type WatchSource } from 'vue'
 import { useTheme } from '../../theme/theme'
 
@@ -15,37 +15,47 @@ export function chartPalette() {
 export type ChartPalette = ReturnType<typeof chartPalette>
 type BarOptions = NonNullable<ChartConfiguration<'bar'>['options']>
 
-/** Results (y) per probability cutoff (x): the axes every distribution chart has. */
-function cutoffScales(colours: ChartPalette): BarOptions['scales'] {
+/** An axis's name, in the muted colour. */
+const axisTitle = (text: string, colours: ChartPalette) => ({ display: true, text, color: colours.text, font: { size: 11 } })
+
+/** An x axis of names (queries, cutoffs, bands, times): turned up to `maxRotation` degrees where they crowd, some skipped, no grid lines. */
+export function categoryAxis(colours: ChartPalette, maxRotation: number, title?: string) {
   return {
-    x: {
-      title: { display: true, text: 'probability cutoff', color: colours.text, font: { size: 11 } },
-      ticks: { color: colours.text, font: { size: 10 }, maxRotation: 0, autoSkip: true },
-      grid: { display: false },
-      border: { color: colours.grid },
-    },
-    y: {
-      beginAtZero: true,
-      title: { display: true, text: 'results', color: colours.text, font: { size: 11 } },
-      ticks: { color: colours.text, font: { size: 10 }, precision: 0, maxTicksLimit: 5 },
-      grid: { color: colours.grid },
-      border: { display: false },
-    },
+    ...(title === undefined ? {} : { title: axisTitle(title, colours) }),
+    ticks: { color: colours.text, font: { size: 10 }, maxRotation, autoSkip: true },
+    grid: { display: false },
+    border: { color: colours.grid },
   }
 }
 
-/**
- * What every distribution chart sets alike: it fills its box, draws at once,
- * shows one tooltip for all bars at a cutoff, on the cutoff axes.
- */
-export function cutoffChartOptions(colours: ChartPalette) {
+/** A y axis of values, named, with grid lines: `range` its ends (or from zero), `ticks` how many and how precise. */
+export function valueAxis(colours: ChartPalette, title: string, range: { min: number; max: number } | { beginAtZero: true }, ticks: { maxTicksLimit: number; precision?: number }) {
   return {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    interaction: { mode: 'index', intersect: false },
-    scales: cutoffScales(colours),
-  } satisfies BarOptions
+    ...range,
+    title: axisTitle(title, colours),
+    ticks: { color: colours.text, font: { size: 10 }, ...ticks },
+    grid: { color: colours.grid },
+    border: { display: false },
+  }
+}
+
+/** The y axis of a figure in [0, 1], a metric's: from 0 to 1, named by it. */
+export const unitAxis = (colours: ChartPalette, title: string) => valueAxis(colours, title, { min: 0, max: 1 }, { maxTicksLimit: 6 })
+
+/** What every chart here sets alike: it fills its box, draws at once, and shows one tooltip for all its points at an x. */
+export const chartBasics = () => ({ responsive: true, maintainAspectRatio: false, animation: false, interaction: { mode: 'index', intersect: false } }) as const
+
+/** Results (y) per probability cutoff (x): the axes every distribution chart has. */
+function cutoffScales(colours: ChartPalette): BarOptions['scales'] {
+  return {
+    x: categoryAxis(colours, 0, 'probability cutoff'),
+    y: valueAxis(colours, 'results', { beginAtZero: true }, { precision: 0, maxTicksLimit: 5 }),
+  }
+}
+
+/** The basics, on the cutoff axes: what every distribution chart sets alike. */
+export function cutoffChartOptions(colours: ChartPalette) {
+  return { ...chartBasics(), scales: cutoffScales(colours) } satisfies BarOptions
 }
 
 /** The tooltip's title: the cutoff of the bars under it. */
@@ -57,13 +67,14 @@ export function tooltipColours(colours: ChartPalette) {
 }
 
 /**
- * A Chart.js bar chart on `canvas`, drawn from `config` when mounted and again
+ * A Chart.js chart on `canvas`, drawn from `config` when mounted and again
  * when any of `sources` or the theme changes (the canvas keeps the colours it
- * was drawn with), and destroyed with the component. `focus` shows a bar's
- * tooltip from the keyboard, as the canvas has no focusable parts of its own.
+ * was drawn with), and destroyed with the component. `activate` shows the
+ * tooltip of the points given, from the keyboard, as the canvas has no
+ * focusable parts of its own; `blur` hides it.
  */
-export function useBarChart(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<'bar'>, sources: WatchSource[]) {
-  let chart: Chart<'bar'> | null = null
+export function useChart<TType extends ChartType>(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<TType>, sources: WatchSource[]) {
+  let chart: Chart<TType> | null = null
 
   function draw(): void {
     if (!canvas.value) return
@@ -73,7 +84,7 @@ export function useBarChart(canvas: Ref<HTMLCanvasElement | null>, config: () =>
       return
     }
     chart.data = next.data
-    chart.options = next.options ?? {}
+    chart.options = next.options ?? ({} as ChartOptions<TType>)
     chart.update()
   }
 
@@ -85,24 +96,45 @@ export function useBarChart(canvas: Ref<HTMLCanvasElement | null>, config: () =>
   })
   watch([...sources, applied], draw)
 
-  /** Shows the tooltip of the bar at `index` (wrapping around) in each dataset. */
-  function focus(index: number): void {
+  function activate(active: ActiveDataPoint[]): void {
     if (!chart) return
-    const count = chart.data.labels?.length ?? 0
-    if (count === 0) return
-    const at = ((index % count) + count) % count
-    const active = chart.data.datasets.map((_, datasetIndex) => ({ datasetIndex, index: at }))
     chart.setActiveElements(active)
     chart.tooltip?.setActiveElements(active, { x: 0, y: 0 })
     chart.update()
   }
 
-  function blur(): void {
-    if (!chart) return
-    chart.setActiveElements([])
-    chart.tooltip?.setActiveElements([], { x: 0, y: 0 })
-    chart.update()
+  return { chart: () => chart, activate, blur: () => activate([]) }
+}
+
+/** A bar chart (useChart); `focus` shows the tooltip of the bars at an index, wrapping around, in each dataset. */
+export function useBarChart(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<'bar'>, sources: WatchSource[]) {
+  const { chart, activate, blur } = useChart(canvas, config, sources)
+
+  function focus(index: number): void {
+    const current = chart()
+    if (!current) return
+    const count = current.data.labels?.length ?? 0
+    if (count === 0) return
+    const at = ((index % count) + count) % count
+    activate(current.data.datasets.map((_, datasetIndex) => ({ datasetIndex, index: at })))
   }
 
   return { focus, blur }
+}
+
+/**
+ * The arrow keys step a chart's keyboard focus through its `count()` points,
+ * held at the ends, each shown by `show`; focusing the chart shows the one
+ * last stepped to.
+ */
+export function useChartKeys(count: () => number, show: (index: number) => void) {
+  let focused = 0
+  function onKey(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    focused = Math.max(0, Math.min(count() - 1, focused + (event.key === 'ArrowRight' ? 1 : -1)))
+    show(focused)
+  }
+  const onFocus = () => show(focused)
+  return { onKey, onFocus }
 }
