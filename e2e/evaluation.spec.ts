@@ -20,10 +20,18 @@ const mean = (page: Page, label: string) => means(page).getByRole('listitem').fi
 const table = (page: Page) => view(page).getByRole('table', { name: /^Each query's figures/ })
 const queryRow = (page: Page, text: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: new RegExp(`^${text} `) }) })
 
+/**
+ * Evaluates the set on the demo with `config` and waits for that evaluation to be the one shown: one more kept
+ * evaluation than before (earlier tests of this app keep theirs too), the newest chosen.
+ */
 async function evaluateOn(page: Page, config: string): Promise<void> {
+  const kept = view(page).getByRole('combobox', { name: 'Kept evaluation' }).locator('option')
+  const before = await kept.count()
   await view(page).getByRole('combobox', { name: 'Evaluate with config' }).selectOption(config)
   await view(page).getByRole('button', { name: 'Evaluate', exact: true }).click()
-  await expect(view(page).getByRole('combobox', { name: 'Kept evaluation' })).toContainText(`config ${config}`)
+  await expect(kept).toHaveCount(before + 1)
+  await expect(view(page).getByRole('combobox', { name: 'Kept evaluation' })).toHaveValue((await kept.first().getAttribute('value'))!)
+  await expect(kept.first()).toContainText(`config ${config}`)
   await expect(view(page).getByRole('button', { name: 'Evaluate', exact: true })).toBeEnabled()
 }
 
