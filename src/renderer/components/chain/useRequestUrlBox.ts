@@ -9,6 +9,9 @@ import { useQueryStore } from '../../stores/query'
  * pasted into it back into the chain. A URL that does not read leaves the
  * chain as it was and says why under the box.
  */
+/** The box's element id (RequestUrlBox.vue). */
+export const REQUEST_URL_ID = 'request-url'
+
 export function useRequestUrlBox() {
   const editor = useChainStore()
   const query = useQueryStore()
@@ -22,8 +25,11 @@ export function useRequestUrlBox() {
   const shown = computed(() => draft.value ?? requestUrl.value)
   const { message: copied, copy } = useCopyFeedback()
 
-  // The chain changed elsewhere (a card, a facet): the box follows it and an old complaint goes.
+  // The chain changed elsewhere (a card, a facet): the box follows it and an old complaint goes. Not while the
+  // user is writing in the box: a change then is the app's own (the starting chain as the API's description
+  // arrives), and the URL being typed or pasted is newer.
   watch(requestUrl, () => {
+    if (draft.value !== null && document.activeElement?.id === REQUEST_URL_ID) return
     draft.value = null
     message.value = null
     note.value = null
