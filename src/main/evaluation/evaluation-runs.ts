@@ -1,5 +1,4 @@
 import type { EvalRunStatus } from '../../shared/ipc/contract'
-import { ExplorerError } from '../../shared/ipc/errors'
 import type { Evaluation } from '../../shared/relevance/evaluation'
 import { JobTable, stopJob } from '../jobs/job-table'
 import type { Logger } from '../logging/logger'
@@ -59,6 +58,7 @@ export class EvaluationRuns {
     maxFinishedKept: 20,
     notFound: (id, minutes) => `There is no evaluation run with the id "${id}" (a finished run is forgotten after ${minutes} minutes; kept evaluations are in eval:list).`,
     full: (max) => `${max} evaluations are running already: wait for one to finish, or cancel one.`,
+    busy: (id) => `runId: an evaluation with the id "${id}" is running already.`,
   })
 
   constructor(
@@ -67,10 +67,8 @@ export class EvaluationRuns {
   ) {}
 
   start({ runId, set, targetText, total, work }: EvaluationStart): EvalRunStatus {
-    if (this.runs.find(runId)?.running) throw new ExplorerError('validation', `runId: an evaluation with the id "${runId.slice(0, 80)}" is running already.`)
-    this.runs.checkCapacity()
     const run = new EvaluationRun(runId, set, targetText, total)
-    this.runs.add(runId, run)
+    this.runs.admit(runId, run)
     run.finished = work(run.controller.signal, (failed) => {
       run.done++
       if (failed) run.failed++

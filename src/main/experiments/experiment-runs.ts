@@ -54,15 +54,14 @@ export class ExperimentRuns {
     maxFinishedKept: 10,
     notFound: (id, minutes) => `There is no experiment run with the id "${id}" (a finished run is forgotten after ${minutes} minutes; kept experiments are in experiments:list).`,
     full: () => 'An experiment is running already: wait for it to finish, or cancel it.',
+    busy: (id) => `runId: an experiment with the id "${id}" is running already.`,
   })
 
   constructor(private readonly log: Logger) {}
 
   start({ runId, set, work }: ExperimentStart): ExperimentRunStatus {
-    if (this.jobs.find(runId)?.running) throw new ExplorerError('validation', `runId: an experiment with the id "${runId.slice(0, 80)}" is running already.`)
-    this.jobs.checkCapacity()
     const job = new ExperimentJob(runId, set)
-    this.jobs.add(runId, job)
+    this.jobs.admit(runId, job)
     job.finished = work(job.controller.signal, (progress) => (job.progress = progress)).then(
       (record) => {
         job.experimentId = record.id

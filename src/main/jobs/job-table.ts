@@ -47,6 +47,8 @@ export interface JobTableOptions {
   notFound(shownId: string, keptMinutes: number): string
   /** The refusal when `maxRunning` jobs run already. */
   full(maxRunning: number): string
+  /** The refusal when a job is started under the id of one still running (the id cut to 80 characters). */
+  busy?(shownId: string): string
   timers?: JobTimers | undefined
 }
 
@@ -85,6 +87,16 @@ export class JobTable<J extends TableJob> {
     let count = 0
     for (const job of this.jobs.values()) if (job.running) count++
     return count
+  }
+
+  /**
+   * Takes a job the window started under `id`: refused (validation) while a
+   * job of that id still runs, with `busy`, or while `maxRunning` run already.
+   */
+  admit(id: string, job: J): void {
+    if (this.jobs.get(id)?.running) throw new ExplorerError('validation', this.options.busy?.(id.slice(0, 80)) ?? `runId: a job with the id "${id.slice(0, 80)}" is running already.`)
+    this.checkCapacity()
+    this.add(id, job)
   }
 
   /** Refuses (validation) when `maxRunning` jobs run already. */

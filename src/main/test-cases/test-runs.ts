@@ -1,5 +1,4 @@
 import type { TestRunStatus } from '../../shared/ipc/contract'
-import { ExplorerError } from '../../shared/ipc/errors'
 import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
@@ -66,6 +65,7 @@ export class TestRuns {
     maxFinishedKept: MAX_FINISHED_KEPT,
     notFound: (id, minutes) => `There is no test run with the id "${id}" (a finished run is forgotten after ${minutes} minutes).`,
     full: (max) => `${max} test runs are going already: wait for one to finish, or cancel one.`,
+    busy: (id) => `runId: a test run with the id "${id}" is running already.`,
   })
 
   constructor(
@@ -74,10 +74,8 @@ export class TestRuns {
   ) {}
 
   start({ runId, cases, targets, concurrency }: TestRunStart): TestRunStatus {
-    if (this.runs.find(runId)?.running) throw new ExplorerError('validation', `runId: a test run with the id "${runId.slice(0, 80)}" is running already.`)
-    this.runs.checkCapacity()
     const run = new TestRun(runId, targets.text, cases.length)
-    this.runs.add(runId, run)
+    this.runs.admit(runId, run)
     run.finished = runCases({
       runner: this.runner,
       targetOf: targets.targetOf,

@@ -56,12 +56,15 @@ export function experimentHandlers({ session, registry, runner, runs, evaluation
             runId: `experiment:${runId}`,
             onProgress,
           })
+          // The service's words in failed queries are scrubbed once, here: what is kept and the statistics' list of failures both come from these.
+          const sideEvaluations = run.evaluations.map((evaluation) => scrubbedEvaluation(evaluation, log.scrub))
+          const stepEvaluations = run.attribution.map((step) => scrubbedEvaluation(step.evaluation, log.scrub))
           // Each evaluation that finished is kept, cancelled or not: the Evaluation view and the trend list it.
-          const kept = await Promise.all([...run.evaluations, ...run.attribution.map((step) => step.evaluation)].map((evaluation) => evaluations.add(scrubbedEvaluation(evaluation, log.scrub))))
+          const kept = await Promise.all([...sideEvaluations, ...stepEvaluations].map((evaluation) => evaluations.add(evaluation)))
           if (signal.aborted) throw new ExplorerError('cancelled', 'The experiment was cancelled.')
           const total = run.evaluations.length + run.attribution.length
           onProgress({ phase: 'statistics', done: total, total })
-          const [baseline, ...others] = run.evaluations.map((evaluation, index) => ({
+          const [baseline, ...others] = sideEvaluations.map((evaluation, index) => ({
             label: `${sideLetter(index)}: ${evaluation.targetText}`,
             rankings: evaluation.rankings,
             scored: evaluation.scored,
@@ -79,7 +82,7 @@ export function experimentHandlers({ session, registry, runner, runs, evaluation
             scale: scaleOf(inputs.set),
             sides: run.evaluations.map((evaluation, index) => ({ label: evaluation.targetText, target: specs[index] ?? null, evaluationId: kept[index]!.id, means: evaluation.scored.means })),
             attribution: run.attribution.map((step, index) => ({ label: step.label, steps: step.steps, evaluationId: kept[run.evaluations.length + index]!.id, means: step.evaluation.scored.means })),
-            stats: { ...stats, failed: stats.failed.map((entry) => ({ ...entry, error: log.scrub(entry.error) })) },
+            stats,
             state: 'done',
             durationMs: performance.now() - started,
             reused: run.reused,
