@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { startService, type RunningService } from '../../src/service'
 import { EvalRunStatusSchema, type EvalRunStatus } from '../../src/shared/ipc/evaluation-contract'
 import type { ConnectionView, WorkspaceView } from '../../src/shared/ipc/contract'
 import { EvaluationSchema, scoreRankings, type Evaluation } from '../../src/shared/relevance/evaluation'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import { QuerySetSchema, settingsOf, type QuerySet } from '../../src/shared/relevance/query-set'
-import { call, failure, keychainMissing, openCore, startServer, type TestServer, untilEnded } from './support'
+import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
+import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
  * Query sets and their evaluation over IPC, as the Evaluation view uses
@@ -23,27 +22,18 @@ const WORLD = join(__dirname, '../../examples/world.qxw.json')
 const SET = 'World cities (synthetic judgments)'
 
 describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
-  let service: RunningService
-  let dataDir: string
+  let bench: DemoBench
   let core: AppCore
   let silent: TestServer
   let silentConnection: ConnectionView
   let runs = 0
 
   beforeAll(async () => {
-    service = await startService({ port: 0, log: () => undefined })
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-eval-'))
-    core = await openCore(dataDir, { demo: service, keychainService: `query-explorer-eval-${process.pid}` })
-    silent = await startServer(() => undefined)
-    silentConnection = await call<ConnectionView>(core, 'connections:save', { name: 'Silent', authUrl: '', queryUrl: `${silent.origin}/query`, workspace: 'world', api: 'places', clientId: '' })
+    bench = await openDemoBench('eval')
+    ;({ core, silent, silentConnection } = bench)
     await call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
   })
-  afterAll(async () => {
-    await core?.close()
-    await silent?.close()
-    await service?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => bench?.close())
 
   /** Polls until the run ends. */
   const finished = (runId: string): Promise<EvalRunStatus> => untilEnded(async () => EvalRunStatusSchema.parse(await call(core, 'eval:status', { runId })))

@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { startService, type RunningService } from '../../src/service'
 import { ExperimentRecordSchema, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import { ExperimentRunStatusSchema, type ExperimentRunStatus } from '../../src/shared/ipc/experiment-contract'
 import { EvaluationSchema } from '../../src/shared/relevance/evaluation'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { call, failure, keychainMissing, openCore, startServer, type TestServer, untilEnded } from './support'
+import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
+import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
  * Experiments over IPC, as the Experiments view runs them, on the real demo:
@@ -25,8 +24,7 @@ const WORLD = join(__dirname, '../../examples/world.qxw.json')
 const SET = 'World cities (synthetic judgments)'
 
 describe.skipIf(missing !== null)('experiments over IPC', () => {
-  let service: RunningService
-  let dataDir: string
+  let bench: DemoBench
   let core: AppCore
   /** Holds every request it gets until the test ends: an experiment on it stays under way for as long as the test needs. */
   let silent: TestServer
@@ -34,19 +32,11 @@ describe.skipIf(missing !== null)('experiments over IPC', () => {
   let runs = 0
 
   beforeAll(async () => {
-    service = await startService({ port: 0, log: () => undefined })
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-experiments-'))
-    core = await openCore(dataDir, { demo: service, keychainService: `query-explorer-experiments-${process.pid}` })
+    bench = await openDemoBench('experiments')
+    ;({ core, silent, silentConnection } = bench)
     await call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
-    silent = await startServer(() => undefined)
-    silentConnection = await call<ConnectionView>(core, 'connections:save', { name: 'Silent', authUrl: '', queryUrl: `${silent.origin}/query`, workspace: 'world', api: 'places', clientId: '' })
   })
-  afterAll(async () => {
-    await core?.close()
-    await silent?.close()
-    await service?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => bench?.close())
 
   /** Polls until the run ends. */
   const finished = (runId: string): Promise<ExperimentRunStatus> => untilEnded(async () => ExperimentRunStatusSchema.parse(await call(core, 'experiments:status', { runId })))

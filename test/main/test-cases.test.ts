@@ -1,9 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { startService, type RunningService } from '../../src/service'
 import {
   CaseReportSchema,
   TestRunStatusSchema,
@@ -13,7 +11,8 @@ import {
   type WorkspaceView,
 } from '../../src/shared/ipc/contract'
 import type { CaseReport } from '../../src/shared/test-cases/report'
-import { call, failure, keychainMissing, openCore, search, startServer, type TestServer, untilEnded } from './support'
+import { call, failure, keychainMissing, search, type TestServer, untilEnded } from './support'
+import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
  * The Tests region's channels over the real dispatcher: examples/world.qxw.json
@@ -31,8 +30,7 @@ const PRODUCTION_FAILURES = ['Text ranking puts San Potito Sannitico first', 'To
 type Added = { workspace: WorkspaceView; name: string }
 
 describe.skipIf(missing !== null)('test cases over IPC', () => {
-  let service: RunningService
-  let dataDir: string
+  let bench: DemoBench
   let core: AppCore
   /** Holds every request it gets until the test ends: a run stays "under way" for as long as the test needs. */
   let silent: TestServer
@@ -55,25 +53,10 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
   const failedNames = (status: TestRunStatus) => status.cases.filter((report) => report!.outcome !== 'passed').map((report) => report!.name)
 
   beforeAll(async () => {
-    service = await startService({ port: 0, log: () => undefined })
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-tests-'))
-    core = await openCore(dataDir, { demo: service, keychainService: `query-explorer-tests-${process.pid}` })
-    silent = await startServer(() => undefined)
-    silentConnection = await call<ConnectionView>(core, 'connections:save', {
-      name: 'Silent',
-      authUrl: '',
-      queryUrl: `${silent.origin}/query`,
-      workspace: 'world',
-      api: 'places',
-      clientId: '',
-    })
+    bench = await openDemoBench('tests')
+    ;({ core, silent, silentConnection } = bench)
   })
-  afterAll(async () => {
-    await core?.close()
-    await silent?.close()
-    await service?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => bench?.close())
 
   it('runs every case of world.qxw.json on its own connection (the Demo): all pass', async () => {
     const view = await importWorld()
