@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { runWhenMain, type BenchResult } from './result'
+import { atMost, runWhenMain, type BenchResult } from './result'
 import { median } from './stats'
 
 /**
@@ -24,7 +23,8 @@ function timed(args: string[]): number {
 
 export async function benchCliStart(): Promise<BenchResult[]> {
   const bin = join(__dirname, '..', 'bin', 'query-explorer.cjs')
-  const bundled = existsSync(join(__dirname, '..', 'out', 'cli', 'query-explorer.cjs'))
+  const { builtCliIsCurrent } = require('../scripts/cli-bundle.cjs') as { builtCliIsCurrent: () => boolean }
+  const bundled = builtCliIsCurrent()
   const cli: number[] = []
   const bare: number[] = []
   timed([bin, '--help'])
@@ -39,8 +39,9 @@ export async function benchCliStart(): Promise<BenchResult[]> {
       name: 'command line: query-explorer --help, start to exit',
       value: Math.round(median(cli)),
       unit: 'ms',
-      note: `median of ${RUNS}; bare node -e 0 ${Math.round(median(bare))} ms; ${round(ratio)}× bare node (aim ≤ ${AIM}×: ${ratio <= AIM ? 'met' : 'not met'})${bundled ? '' : '; no build: the sources ran through tsx'}`,
+      note: `median of ${RUNS}; bare node -e 0 ${Math.round(median(bare))} ms${bundled ? '; the built bundle' : '; no current build (npm run build): the sources ran through tsx'}`,
     },
+    { name: 'command line: --help / bare node start-up', value: round(ratio), unit: '×', aim: atMost(round(ratio), AIM, '×') },
   ]
 }
 

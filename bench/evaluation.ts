@@ -89,7 +89,7 @@ export async function benchEvaluation(): Promise<BenchResult[]> {
     const items = first.rankings.reduce((sum, ranking) => sum + ranking.items.length, 0)
     return [
       { name: `evaluation: ${QUERIES} queries to depth ${DEPTH} on the embedded demo`, value: round(QUERIES / (wall / 1000), 0), unit: 'queries/s', note: `median of ${RUNS} runs (${round(wall / 1000, 2)} s each), 4 at a time, service chain cache warm; ${items.toLocaleString('en-US')} ranked items, ${judgments.toLocaleString('en-US')} judgments; 7 metrics` },
-      { name: 'evaluation: the metrics\' share of it', value: round(share, 2), unit: '%', note: `scoring the ${QUERIES} rankings takes ${round(scoreMs, 1)} ms (median of 20, bundled as shipped) against the evaluation's ${round(wall, 0)} ms; aim under 1 %: ${share < 1 ? 'met' : 'not met'}` },
+      { name: 'evaluation: the metrics\' share of it', value: round(share, 2), unit: '%', note: `scoring the ${QUERIES} rankings takes ${round(scoreMs, 1)} ms (median of 20, bundled as shipped) against the evaluation's ${round(wall, 0)} ms`, aim: { text: '< 1 %', met: share < 1 } },
     ]
   } finally {
     await target.close()

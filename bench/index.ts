@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { benchAppStart } from './app-start'
 import { importBundled } from './bundled'
 import { benchCliStart } from './cli-start'
 import { benchEvaluation } from './evaluation'
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const codec = await importBundled<typeof import('./codec')>(join(__dirname, 'codec.ts'))
   const results: BenchResult[] = [...codec.benchCodec()]
   results.push(...(await benchCliStart()))
+  results.push(...(await benchAppStart()))
   results.push(...(await benchService()))
   results.push(...(await benchQueryClient()))
   results.push(...(await benchTestCases()))
@@ -36,6 +38,15 @@ async function main(): Promise<void> {
   results.push(...(await benchExport()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
+  console.log(`\n${aims(results)}`)
+}
+
+/** A line per aim of the issue on speed: the figure, the aim, met or not, in this run. */
+function aims(results: readonly BenchResult[]): string {
+  const judged = results.filter((r) => r.aim)
+  const met = judged.filter((r) => r.aim!.met).length
+  const lines = judged.map((r) => `${r.aim!.met ? 'met    ' : 'not met'}  ${r.name}: ${r.value.toLocaleString('en-US')} ${r.unit} (aim ${r.aim!.text})`)
+  return [`Aims: ${met} of ${judged.length} met`, ...lines].join('\n')
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@
 const { spawn, spawnSync } = require('node:child_process')
 const { existsSync, statSync } = require('node:fs')
 const { join } = require('node:path')
-const { electronRuntime, tryInstallElectron } = require('./electron-runtime.cjs')
+const { electronRuntime, hasDisplay, tryInstallElectron } = require('./electron-runtime.cjs')
 const { newestMtime } = require('./newest-mtime.cjs')
 
 const root = join(__dirname, '..')
@@ -39,11 +39,14 @@ function run(command, args, env) {
 function main() {
   const args = process.argv.slice(2)
   const forceBrowser = args.includes('--browser')
-  const hostArgs = args.filter((arg) => arg !== '--browser')
+  const forceFetch = args.includes('--fetch-electron')
+  const hostArgs = args.filter((arg) => arg !== '--browser' && arg !== '--fetch-electron')
   buildIfStale()
   let runtime = electronRuntime()
-  if (!forceBrowser && !runtime.path && /not installed|missing/.test(runtime.reason) && process.env.QE_NO_ELECTRON_DOWNLOAD !== '1') {
-    if (tryInstallElectron(log)) runtime = electronRuntime()
+  // Without a display a fetched runtime could open no window: fetching would only delay the browser host.
+  const wanted = !forceBrowser && hasDisplay() && /not installed|missing/.test(runtime.reason ?? '')
+  if (wanted && process.env.QE_NO_ELECTRON_DOWNLOAD !== '1') {
+    if (tryInstallElectron(log, { force: forceFetch })) runtime = electronRuntime()
   }
   if (!forceBrowser && runtime.path) {
     const env = { ...process.env }

@@ -35,6 +35,7 @@ import { HttpClient, type HttpClientOptions } from '../http/http-client'
 import { QueryRunner } from '../http/query-runner'
 import type { ReplyCacheOptions } from '../http/reply-cache'
 import { systemClock, type Clock } from '../../shared/time/clock'
+import { startupMarks, type StartupMarks } from './startup-marks'
 
 export const DEMO_CONNECTION_ID = 'demo'
 
@@ -74,20 +75,33 @@ export interface AppCore {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const log = createLogger(options.dataDir, options.echoLog)
-  const secrets = await openSecretStore(options.keychainService, undefined, options.keychainTimeouts)
+  const marks = startupMarks()
+  const ownsDemo = options.demo === undefined || options.demo === 'embedded'
+  // The demo service is the longest part of the start (a process of its own loading 135k cities): it starts first and the rest happens meanwhile.
+  const demoStarting: Promise<DemoService | null> = ownsDemo
+    ? marks.time('demo service', () => startDemoService({ log: (line) => log.info(`demo service: ${line}`) }))
+    : Promise.resolve(options.demo === 'none' ? null : (options.demo as DemoService))
+  // Awaited below; until then a failed start must not count as an unhandled rejection.
+  demoStarting.catch(() => undefined)
+  try {
+    return await assembleCore(options, log, marks, demoStarting)
+  } catch (error) {
+    // A start that failed after the demo service came up must not leave its process behind.
+    if (ownsDemo) await demoStarting.then((started) => started?.close(), () => undefined)
+    throw error
+  }
+}
+
+async function assembleCore(options: AppCoreOptions, log: Logger, marks: StartupMarks, demoStarting: Promise<DemoService | null>): Promise<AppCore> {
+  const ownsDemo = options.demo === undefined || options.demo === 'embedded'
+  const secrets = await marks.time('keychain', () => openSecretStore(options.keychainService, undefined, options.keychainTimeouts))
   log.info(`secrets: ${secrets.kind} (${secrets.detail})`)
   const store = new ConnectionStore(options.dataDir)
   await store.load()
   if (store.problem) log.error(store.problem)
 
-  const ownsDemo = options.demo === undefined || options.demo === 'embedded'
-  const demo: DemoService | null = ownsDemo
-    ? await startDemoService({ log: (line) => log.info(`demo service: ${line}`) })
-    : options.demo === 'none'
-      ? null
-      : (options.demo as DemoService)
+  const demo = await demoStarting
   const builtIns = demo ? [await demoConnection(demo, log)] : []
-
   const http = new HttpClient(options.http)
   const redact = (value: string) => log.redact(value)
   const now = () => (options.clock ?? systemClock).now()
@@ -130,6 +144,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
   }
+  log.info(`${marks.summary()}${demo && ownsDemo ? ` (the demo service's own start-up ${demo.startupMs} ms)` : ''}`)
   return {
     dispatch: createDispatcher(handlers, log),
     log,
