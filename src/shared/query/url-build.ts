@@ -11,17 +11,21 @@ import { versionSegment, withSentVersion } from './version-segment'
  * may keep a `rootMemo()` of its own and pass it in.
  */
 
-function pairs(record: Record<string, string>, marker: 'c' | 'p'): string {
-  let path = ''
+/**
+ * `path` followed by the pairs of `record`. Each piece is added to the path
+ * itself, which is long: that only links the two strings, where joining the
+ * short pieces first (a template literal) copies them into new strings.
+ */
+function appendPairs(path: string, record: Record<string, string>, marker: '/c/' | '/p/'): string {
   for (const name in record) {
-    if (hasEntry(record, name)) path += `/${marker}/${encodeSegment(name)}/${encodeSegment(record[name]!)}`
+    if (hasEntry(record, name)) path = path + marker + encodeSegment(name) + '/' + encodeSegment(record[name]!)
   }
   return path
 }
 
-function stepPath(step: Step): string {
-  if (!isEndpointStep(step)) return pairs(step.context, 'c')
-  return `/e/${encodeEndpointName(step.endpoint)}${pairs(step.parameters, 'p')}`
+function appendStep(path: string, step: Step): string {
+  if (!isEndpointStep(step)) return appendPairs(path, step.context, '/c/')
+  return appendPairs(path + '/e/' + encodeEndpointName(step.endpoint), step.parameters, '/p/')
 }
 
 /**
@@ -63,8 +67,8 @@ export function rootMemo(): RootWriter {
 export function buildPath(request: QueryRequest, root: RootWriter = rootPath): string {
   let path = root(request.version, request.workspace, request.api)
   const steps = isNormalChain(request.steps) ? request.steps : normalizeSteps(request.steps)
-  for (const step of steps) path += stepPath(step)
-  return `${path}/${responseTypePath(request)}`
+  for (const step of steps) path = appendStep(path, step)
+  return path + '/' + responseTypePath(request)
 }
 
 /** `String(-0)` is "0"; "-0" keeps the value exact through a round trip. */

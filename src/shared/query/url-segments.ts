@@ -26,17 +26,23 @@ for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * every request, where the regex engine's entry cost shows.
  */
 export function encodeSegment(value: string): string {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i)
-    if (code >= 128 || UNRESERVED[code] === 0) return encodeURIComponent(value)
+  return isUnreserved(value, value.length) ? value : encodeURIComponent(value)
+}
+
+/** True when the first `length` characters of `text` are all left as they are by encodeURIComponent. */
+function isUnreserved(text: string, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 128 || UNRESERVED[code] === 0) return false
   }
-  return value
+  return true
 }
 
 export function encodeEndpointName(name: string): string {
-  return name.endsWith(FILTER_SUFFIX)
-    ? encodeSegment(name.slice(0, -FILTER_SUFFIX.length)) + FILTER_SUFFIX
-    : encodeSegment(name)
+  if (!name.endsWith(FILTER_SUFFIX)) return encodeSegment(name)
+  const stem = name.length - FILTER_SUFFIX.length
+  // A filter endpoint's name is usually written as it is: then it needs no cutting up and joining again.
+  return isUnreserved(name, stem) ? name : encodeSegment(name.slice(0, stem)) + FILTER_SUFFIX
 }
 
 /** The query URL without its trailing slashes. */
