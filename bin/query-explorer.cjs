@@ -11,5 +11,10 @@ if (builtCliIsCurrent()) {
   require(builtCli)
 } else {
   require('tsx/cjs')
-  require('../src/cli/launch.ts')
+  // The commands load some modules lazily with import(), which Node resolves as ESM: that loader needs tsx's hook too
+  // (its CommonJS entry of this API cannot register it, so the ESM one is loaded).
+  import('tsx/esm/api').then(({ register }) => {
+    register()
+    require('../src/cli/launch.ts')
+  })
 }
