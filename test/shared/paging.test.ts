@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadMorePlan, pageStart, pagerView, previousPageOffset } from '../../src/shared/results/paging'
+import { inOrder, loadMorePlan, pageStart, pagerView, previousPageOffset } from '../../src/shared/results/paging'
 
 /** The pager and the grid tell one story: one page is "page N of M", rows gathered by Load more are their range. */
 
@@ -66,5 +66,92 @@ describe('pager view', () => {
       { offset: 210, count: 90 },
     ])
     expect(loadMorePlan(5_620, 5_628, 1_000, 5_628)).toEqual([])
+  })
+})
+
+/** A promise the test settles when it chooses, so answers can come back in any order. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('Load more: a few pages on the way, applied in order', () => {
+  it('gives the answers in the order of the steps, whatever order they arrive in, with at most `width` asked at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5 }), fc.infiniteStream(fc.nat()), async (count, width, picks) => {
+        const steps = Array.from({ length: count }, (_, i) => i)
+        const waiting = new Map<number, ReturnType<typeof deferred<number>>>()
+        let mostAtOnce = 0
+        const taken: number[] = []
+        const consumer = (async () => {
+          for await (const answer of inOrder(steps, (step) => {
+            const answer = deferred<number>()
+            waiting.set(step, answer)
+            mostAtOnce = Math.max(mostAtOnce, waiting.size)
+            return answer.promise
+          }, width)) taken.push(answer)
+        })()
+        const pick = picks[Symbol.iterator]()
+        while (taken.length < count) {
+          await tick()
+          // Answer one of the asked steps, picked at random: answers come back out of order.
+          const asked = [...waiting.keys()]
+          if (asked.length === 0) continue
+          const step = asked[pick.next().value % asked.length]!
+          waiting.get(step)!.resolve(step * 10)
+          waiting.delete(step)
+        }
+        await consumer
+        expect(taken).toEqual(steps.map((step) => step * 10))
+        expect(mostAtOnce).toBeLessThanOrEqual(width)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('asks the next step as soon as the first one waiting is taken, before the caller handles it', async () => {
+    const asked: number[] = []
+    const pages = inOrder([0, 1, 2, 3], async (step) => {
+      asked.push(step)
+      return step
+    }, 2)
+    expect(asked).toEqual([])
+    expect((await pages.next()).value).toBe(0)
+    expect(asked).toEqual([0, 1, 2])
+  })
+
+  it('fails in its turn: the answers before a failure come first, and nothing after it is taken', async () => {
+    const steps = [0, 1, 2, 3]
+    const answers = steps.map(() => deferred<number>())
+    const taken: number[] = []
+    const run = (async () => {
+      for await (const answer of inOrder(steps, (step) => answers[step]!.promise, 3)) taken.push(answer)
+    })()
+    // The third fails before the first two arrive.
+    answers[2]!.reject(new Error('page 3 failed'))
+    await tick()
+    answers[1]!.resolve(1)
+    answers[0]!.resolve(0)
+    await expect(run).rejects.toThrow('page 3 failed')
+    expect(taken).toEqual([0, 1])
+  })
+
+  it('asks nothing more once the caller stops taking answers (the rows ended, or a cancel)', async () => {
+    const asked: number[] = []
+    for await (const answer of inOrder([0, 1, 2, 3, 4, 5], async (step) => {
+      asked.push(step)
+      return step
+    }, 2)) {
+      if (answer === 1) break
+    }
+    // The two after the last one taken were on the way (the caller's to cancel); none after them was asked.
+    expect(asked).toEqual([0, 1, 2, 3])
   })
 })

@@ -8,8 +8,10 @@ import { singleAnswer, type SingleAnswer } from '../../shared/query/single-answe
 import { validateRequest, type Problem } from '../../shared/query/validate'
 import type { ResultItem, ResultsResponse, StatisticsResponse } from '../../shared/responses'
 import {
+  LOAD_IN_FLIGHT,
   MAX_LOADED_ROWS,
   hasMoreRows,
+  inOrder,
   loadMorePlan,
   offsetOfPage,
   pageCount as pagesFor,
@@ -38,6 +40,9 @@ interface SentRequest {
   connectionId: string
   request: QueryRequest
 }
+
+/** Runs `show` before the next frame is drawn; a few milliseconds on where there are no frames (tests). */
+const nextFrame = (show: () => void): void => void (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(show) : setTimeout(show, 16))
 
 /** Runs of the chain (the chain store's) and the answers to them: the page shown, paging, loading more, cancel. */
 export const useQueryStore = defineStore('query', () => {
@@ -253,11 +258,43 @@ export const useQueryStore = defineStore('query', () => {
   }
 
   /**
+   * Rows Load more has received and the grid does not show yet, to append to
+   * `onto` (the rows shown when they came). Each page shown at once re-ran
+   * the columns, the virtual list and the pager over all rows loaded, and
+   * most of those renders were never seen: now they go in at most once a frame.
+   */
+  let unshown: { onto: ResultItem[]; rows: ResultItem[]; page: ResultsResponse; reply: QueryReply; full: boolean; current: () => boolean } | null = null
+
+  function showLoaded(): void {
+    const pending = unshown
+    unshown = null
+    // Rows shown since (a new run) are not the ones these continue.
+    if (!pending || items.value !== pending.onto) return
+    items.value = pending.onto.concat(pending.rows)
+    results.value = pending.page
+    lastReply.value = pending.reply
+    lastPageFull.value = pending.full
+    if (progress.value) progress.value = { loaded: items.value.length, target: progress.value.target }
+  }
+
+  function keepLoaded(rows: ResultItem[], page: ResultsResponse, reply: QueryReply, full: boolean, current: () => boolean): void {
+    if (unshown?.current === current) {
+      unshown.rows.push(...rows)
+      Object.assign(unshown, { page, reply, full })
+      return
+    }
+    unshown = { onto: items.value, rows: [...rows], page, reply, full, current }
+    nextFrame(() => {
+      if (unshown?.current()) showLoaded()
+    })
+  }
+
+  /**
    * Appends the next rows to the grid, 100 per request (the most the service
-   * gives at once), in sequence, until `target` rows are shown, the results
-   * end or the user cancels; rows already loaded stay either way. The rows
-   * come from the request that produced the rows shown, not from a chain
-   * edited since.
+   * gives at once), a few requests on the way at once and their rows applied
+   * in order, until `target` rows are shown, the results end or the user
+   * cancels; rows already loaded stay either way. The rows come from the
+   * request that produced the rows shown, not from a chain edited since.
    */
   async function loadMore(target: number): Promise<void> {
     const from = shown.value
@@ -270,22 +307,31 @@ export const useQueryStore = defineStore('query', () => {
     const goal = Math.min(target, MAX_LOADED_ROWS, (total.value ?? Number.POSITIVE_INFINITY) - shownOffset.value)
     progress.value = { loaded: items.value.length, target: goal }
     startedAt.value = performance.now()
+    const asked = new Set<string>()
+    const ask = async (step: { offset: number; count: number }) => {
+      const id = crypto.randomUUID()
+      asked.add(id)
+      return { step, reply: await send(from.connectionId, atPage(from.request, step.offset, step.count), id) }
+    }
     try {
-      for (const step of plan) {
-        const reply = await send(from.connectionId, atPage(from.request, step.offset, step.count), crypto.randomUUID())
+      for await (const { step, reply } of inOrder(plan, ask, LOAD_IN_FLIGHT)) {
         if (!current()) return
         const { page: body } = rowsOf(from.request.responseType, reply.body)
-        items.value = items.value.concat(body.items)
-        results.value = body
-        lastReply.value = reply
-        lastPageFull.value = body.items.length >= step.count
-        progress.value = { loaded: items.value.length, target: goal }
+        keepLoaded(body.items, body, reply, body.items.length >= step.count, current)
         if (body.items.length < step.count) break
       }
-      if (current()) phase.value = 'done'
+      if (current()) {
+        showLoaded()
+        phase.value = 'done'
+      }
     } catch (e) {
-      if (current()) fail(e)
+      if (current()) {
+        showLoaded()
+        fail(e)
+      }
     } finally {
+      // Pages asked past the end of the rows, or after one that failed: nobody waits for them now.
+      stopRequests(asked)
       if (current()) {
         progress.value = null
         startedAt.value = null
@@ -293,15 +339,20 @@ export const useQueryStore = defineStore('query', () => {
     }
   }
 
-  function stopInFlight(): void {
-    const ids = [...inFlight]
-    inFlight.clear()
-    for (const requestId of ids) void call('query:cancel', { requestId }).catch(() => undefined)
+  /** Stops those of `ids` still on the way, in the main process. */
+  function stopRequests(ids: Iterable<string>): void {
+    for (const requestId of [...ids]) {
+      if (!inFlight.delete(requestId)) continue
+      void call('query:cancel', { requestId }).catch(() => undefined)
+    }
   }
 
-  /** Stops what runs; the rows already shown stay. */
+  const stopInFlight = () => stopRequests(inFlight)
+
+  /** Stops what runs; the rows already shown stay, and so do rows loaded that were waiting for the next frame. */
   async function cancel(): Promise<void> {
     if (!running.value) return
+    showLoaded()
     runs.supersede()
     stopInFlight()
     phase.value = 'cancelled'
@@ -313,6 +364,7 @@ export const useQueryStore = defineStore('query', () => {
   function reset(): void {
     runs.supersede()
     stopInFlight()
+    unshown = null
     items.value = []
     results.value = null
     lastReply.value = null

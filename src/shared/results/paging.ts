@@ -27,7 +27,15 @@ export function hasMoreRows(end: number, total: number | null, lastPageFull: boo
 
 /** Most rows the grid holds: the virtual grid stays smooth up to here, and the service pages 100 at a time. */
 export const MAX_LOADED_ROWS = 10_000
+/** The most rows the service gives at once (its `count` is 1..100: SERVICE-CONTRACT.md). */
 export const LOAD_PAGE_SIZE = 100
+/**
+ * Load more's requests on the way at once. One at a time, each page waited
+ * for the round trip through the app host while the service and the window
+ * sat idle; a few keep both busy. More gains nothing on a small machine and
+ * leaves more requests to cancel when the rows end early.
+ */
+export const LOAD_IN_FLIGHT = 3
 
 /**
  * The offsets and sizes of the requests that load more rows after `end`,
@@ -40,6 +48,33 @@ export function loadMorePlan(start: number, end: number, target: number, total: 
     plan.push({ offset, count: Math.min(LOAD_PAGE_SIZE, limit - offset) })
   }
   return plan
+}
+
+/**
+ * The answers to `steps`, in the order of the steps, with up to `width` of
+ * them asked at once: a step is asked as soon as one ahead of it is taken,
+ * so the rows are applied in order while later pages are on the way. A
+ * failure surfaces in its turn, after the answers before it (as asking one
+ * at a time would). A caller that stops taking answers (the rows ended, a
+ * cancel) leaves later ones unasked; those already asked are its to cancel.
+ */
+export async function* inOrder<S, A>(steps: readonly S[], ask: (step: S) => Promise<A>, width: number): AsyncGenerator<A, void, undefined> {
+  const asked: Promise<A>[] = []
+  let next = 0
+  const askMore = () => {
+    while (next < steps.length && asked.length < Math.max(1, width)) {
+      const answer = ask(steps[next++]!)
+      // Taken in its turn; until then its failure is not an unhandled rejection (nor is it when never taken).
+      answer.catch(() => undefined)
+      asked.push(answer)
+    }
+  }
+  askMore()
+  while (asked.length > 0) {
+    const answer = await asked.shift()!
+    askMore()
+    yield answer
+  }
 }
 
 /**

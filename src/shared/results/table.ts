@@ -159,6 +159,28 @@ export function columnsFor(items: ResultItem[], options: ColumnOptions = {}): Co
   return columns
 }
 
+/**
+ * Whether two lists of columns are the same columns (key, header, source,
+ * rating), so a caller can keep the list it has: rows appended by Load more
+ * rarely bring a column, and a list kept as it was re-renders no row.
+ */
+export function sameColumns(a: readonly Column[], b: readonly Column[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((column, i) => {
+      const other = b[i]!
+      return (
+        column.key === other.key &&
+        column.label === other.label &&
+        column.kind === other.kind &&
+        column.tupleColumn === other.tupleColumn &&
+        column.attribute === other.attribute &&
+        column.rating === other.rating
+      )
+    })
+  )
+}
+
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value

@@ -1,9 +1,10 @@
 import { storeToRefs } from 'pinia'
-import { computed, nextTick, ref, watch } from 'vue'
+import { computed, nextTick, ref, shallowRef, watch } from 'vue'
 import { allowedEndpoints, problemsOfStep } from '../../../shared/chain/editor-chain'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { usedEndpointNames } from '../../../shared/workspace/used-endpoints'
 import { call } from '../../api/explorer-client'
+import { afterNextFrame } from '../../perf/after-next-frame'
 import { useChainStore } from '../../stores/chain'
 import { useConnectionsStore } from '../../stores/connections'
 import { useQueryStore } from '../../stores/query'
@@ -32,17 +33,18 @@ export function useChainEditor() {
    * the open workspace and its runs in the History. The Endpoint box offers
    * them beside (or, without a description, instead of) the described ones.
    */
-  const runs = ref<HistoryEntry[]>([])
+  // Read only: up to a thousand entries need not each become reactive.
+  const runs = shallowRef<HistoryEntry[]>([])
   async function readRuns(): Promise<void> {
     // A convenience: without the History the box still takes any name typed.
     runs.value = await call('history:list', { limit: RUNS_READ }).catch(() => [])
   }
   watch(() => [connections.selectedId, connections.api], () => void readRuns(), { immediate: true })
-  // Again after each run that History records (one that ended, answered or not).
+  // Again after each run that History records (one that ended, answered or not), once its rows are drawn.
   watch(
     () => query.phase,
     (phase) => {
-      if (phase === 'done' || phase === 'error') void readRuns()
+      if (phase === 'done' || phase === 'error') afterNextFrame(() => void readRuns())
     },
   )
   const usedEndpoints = computed(() => {

@@ -1,11 +1,44 @@
-import type { Component, ComputedRef } from 'vue'
-import CompareView from '../compare/CompareView.vue'
-import EvaluationView from '../evaluation/EvaluationView.vue'
-import ExperimentsView from '../experiments/ExperimentsView.vue'
-import HistoryPanel from '../history/HistoryPanel.vue'
-import TestsPanel from '../tests/TestsPanel.vue'
+import { defineComponent, h, markRaw, shallowRef, type Component, type ComputedRef } from 'vue'
+import { afterNextFrame } from '../../perf/after-next-frame'
+import { loadChartJs } from '../statistics/useBarChart'
 import ResultsView from './ResultsView.vue'
 import { useTestsBadge } from './useTestsBadge'
+
+/**
+ * A view whose module is read when first shown, or before by `prefetch`:
+ * once read, it shows at once, as a view in the first bundle did (an async
+ * component waits a turn even then, and a view shown must be there when
+ * its tab is).
+ */
+function lazyView(name: string, load: () => Promise<{ default: Component }>): { component: Component; prefetch: () => Promise<void> } {
+  const loaded = shallowRef<Component | null>(null)
+  let loading: Promise<void> | null = null
+  const prefetch = () =>
+    (loading ??= load().then(
+      (module) => void (loaded.value = markRaw(module.default)),
+      (error: unknown) => {
+        // Read again the next time it is shown.
+        loading = null
+        throw error
+      },
+    ))
+  const component = defineComponent({
+    name,
+    setup() {
+      if (!loaded.value) void prefetch()
+      return () => (loaded.value ? h(loaded.value) : null)
+    },
+  })
+  return { component, prefetch }
+}
+
+// The views a window does not open on are read after its first frame: at start their modules, with the charts
+// and the schemas only they use, were a good part of the code run before the Endpoint box could be used.
+const compare = lazyView('LazyCompareView', () => import('../compare/CompareView.vue'))
+const tests = lazyView('LazyTestsPanel', () => import('../tests/TestsPanel.vue'))
+const evaluation = lazyView('LazyEvaluationView', () => import('../evaluation/EvaluationView.vue'))
+const experiments = lazyView('LazyExperimentsView', () => import('../experiments/ExperimentsView.vue'))
+const history = lazyView('LazyHistoryPanel', () => import('../history/HistoryPanel.vue'))
 
 /** A tab's figure beside its name (the Tests' count), with what it means in words for a screen reader. */
 export interface ViewBadge {
@@ -33,12 +66,23 @@ export interface WorkbenchView {
  */
 export const VIEWS: readonly WorkbenchView[] = [
   { id: 'results', label: 'Results', component: ResultsView, keep: true },
-  { id: 'compare', label: 'Compare', component: CompareView },
-  { id: 'tests', label: 'Tests', component: TestsPanel, badge: useTestsBadge },
-  { id: 'evaluation', label: 'Evaluation', component: EvaluationView },
-  { id: 'experiments', label: 'Experiments', component: ExperimentsView },
-  { id: 'history', label: 'History', component: HistoryPanel },
+  { id: 'compare', label: 'Compare', component: compare.component },
+  { id: 'tests', label: 'Tests', component: tests.component, badge: useTestsBadge },
+  { id: 'evaluation', label: 'Evaluation', component: evaluation.component },
+  { id: 'experiments', label: 'Experiments', component: experiments.component },
+  { id: 'history', label: 'History', component: history.component },
 ]
+
+/**
+ * Reads the other views' modules and Chart.js once the window's first frame
+ * is drawn, so a tab chosen later (or the first statistics chart) shows at
+ * once, as before they were split from the first bundle.
+ */
+export function prefetchAfterFirstFrame(): void {
+  afterNextFrame(() => {
+    for (const load of [loadChartJs, compare.prefetch, tests.prefetch, evaluation.prefetch, experiments.prefetch, history.prefetch]) void load().catch(() => undefined)
+  })
+}
 
 /** The most views Ctrl/Cmd+digit reaches. */
 export const VIEW_SHORTCUTS = 6

@@ -13,15 +13,18 @@ export function useColumnSheet(widths: Ref<number[]>, pinned: Ref<ReadonlyMap<nu
   const scope = `g${++grids}`
   const sheet = new CSSStyleSheet()
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  let written = ''
   watchEffect(() => {
-    sheet.replaceSync(
-      widths.value
-        .map((width, c) => {
-          const left = pinned.value.get(c)
-          return `[data-grid="${scope}"] .grid__row > :nth-child(${c + 1}) { width: ${width}px${left === undefined ? '' : `; --pin-left: ${left}px`} }`
-        })
-        .join('\n'),
-    )
+    const rules = widths.value
+      .map((width, c) => {
+        const left = pinned.value.get(c)
+        return `[data-grid="${scope}"] .grid__row > :nth-child(${c + 1}) { width: ${width}px${left === undefined ? '' : `; --pin-left: ${left}px`} }`
+      })
+      .join('\n')
+    // A sheet replaced restyles every cell of the grid, even with the same rules (a new answer of the same widths).
+    if (rules === written) return
+    written = rules
+    sheet.replaceSync(rules)
   })
   onBeforeUnmount(() => {
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet)

@@ -22,10 +22,9 @@ export function useGridRow(props: { item: ResultItem; columns: Column[]; cellCla
       return { text: cellShownText(props.item, column), opens: needsDetail(cellValue(props.item, column)), classes }
     }),
   )
-  // --p sizes the probability bar, which the cell's background draws: no extra elements per row.
-  const style = computed(() => {
-    const bar = `--p: ${Math.round(props.item.probability * 100)}%`
-    return props.offset === null ? bar : `${bar}; position: absolute; top: ${props.offset}px`
-  })
-  return { cells, style }
+  // --p sizes the probability bar, which the cell's background draws: no extra elements per row. Set on that
+  // cell, not the row: a custom property is inherited, so on the row each new answer restyled all its cells.
+  const bar = computed(() => `--p: ${Math.round(props.item.probability * 100)}%`)
+  const style = computed(() => (props.offset === null ? undefined : `position: absolute; top: ${props.offset}px`))
+  return { cells, style, bar }
 }

@@ -327,7 +327,8 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
       if (!appended) {
         suggested.value = Object.fromEntries(props.columns.map((column) => [column.key, suggestedWidth(items, column)]))
         active.value = null
-        if (scroller.value) scroller.value.scrollTop = 0
+        // Written only when scrolled: setting it lays the page out there and then, before the new rows are in.
+        if (scroller.value && virtualizer.value.scrollOffset !== 0) scroller.value.scrollTop = 0
       }
       await nextTick()
       requestAnimationFrame(() => setTimeout(() => performance.mark(MARKS.painted), 0))

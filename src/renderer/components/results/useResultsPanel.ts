@@ -2,7 +2,7 @@ import { storeToRefs } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { itemKey } from '../../../shared/compare/item-key'
 import type { ResultItem } from '../../../shared/responses'
-import { attributeColumns, columnsFor, ratingColumn, withRatingColumn } from '../../../shared/results/table'
+import { attributeColumns, columnsFor, ratingColumn, sameColumns, withRatingColumn, type Column } from '../../../shared/results/table'
 import { MAX_LOADED_ROWS } from '../../../shared/results/paging'
 import { useChainStore } from '../../stores/chain'
 import { useQuerySetsStore } from '../../stores/query-sets'
@@ -35,14 +35,22 @@ export function useResultsPanel() {
 
   // Columns: the attributes the user chose, or the first six of each tuple column.
   const chosen = ref<Set<string> | null>(null)
-  const answerColumns = computed(() => columnsFor(items.value, { maxAttributes: DEFAULT_ATTRIBUTES, chosen: chosen.value }))
+  // The list as it was while rows appended bring no column: a new list, even an equal one, re-renders every row in view.
+  const answerColumns = computed<Column[]>((before) => {
+    const next = columnsFor(items.value, { maxAttributes: DEFAULT_ATTRIBUTES, chosen: chosen.value })
+    return before && sameColumns(before, next) ? before : next
+  })
   // While a set's query is rated, its grades as a column after Rank. Apart from the answer's columns, so a
   // rating (a new map of grades) builds one column, not the whole set from every row again.
   const rating = computed(() => (sets.ratedQuery ? ratingColumn(sets.ratingGrades, sets.scale) : null))
   const columns = computed(() => withRatingColumn(answerColumns.value, rating.value))
   /** A grade key on the grid's active row (null: Backspace, cleared). */
   const rate = (item: ResultItem, grade: number | null) => void sets.rateInGrid(itemKey(item), grade)
-  const available = computed(() => attributeColumns(items.value))
+  const available = computed<{ key: string; label: string }[]>((before) => {
+    const next = attributeColumns(items.value)
+    const same = before?.length === next.length && before.every((column, i) => column.key === next[i]!.key && column.label === next[i]!.label)
+    return same && before ? before : next
+  })
   const shownAttributes = computed(() => new Set(columns.value.filter((c) => c.kind === 'attribute').map((c) => c.key)))
   function toggleColumn(key: string, on: boolean): void {
     const next = new Set(shownAttributes.value)
@@ -80,8 +88,10 @@ export function useResultsPanel() {
   })
 
   // "Jump to a page": what is typed is kept until it is sent, then follows the page shown (empty while several are).
-  const pageText = () => (pager.value.kind === 'page' ? String(pager.value.page) : '')
-  const pageInput = ref(pageText())
+  // A number, as v-model reads a number box: a string ("1" beside the box's 1) made every render of the panel write
+  // the box's value again, which lays out the page there and then (3 to 20 ms of each Run).
+  const pageText = (): number | '' => (pager.value.kind === 'page' ? pager.value.page : '')
+  const pageInput = ref<number | string>(pageText())
   watch(pager, () => (pageInput.value = pageText()))
   function jump(): void {
     const wanted = Math.floor(Number(pageInput.value))

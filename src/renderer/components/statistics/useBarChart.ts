@@ -1,9 +1,22 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ActiveDataPoint, type ChartConfiguration, type ChartOptions, type ChartType, type TooltipItem } from 'chart.js'
+import type { ActiveDataPoint, Chart, ChartConfiguration, ChartOptions, ChartType, TooltipItem } from 'chart.js'
 import { onBeforeUnmount, onMounted, watch, type Ref, type WatchSource } from 'vue'
+import { afterNextFrame } from '../../perf/after-next-frame'
 import { useTheme } from '../../theme/theme'
 
-// Only the parts the bar charts draw, so the bundle carries no unused chart types.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
+let chartJs: Promise<typeof Chart> | null = null
+
+/**
+ * Chart.js, read with the first chart drawn rather than with the window: no
+ * chart shows at start, and it was the largest module run before the first paint.
+ */
+export function loadChartJs(): Promise<typeof Chart> {
+  chartJs ??= import('chart.js').then(({ BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }) => {
+    // Only the parts the bar charts draw, so the bundle carries no unused chart types.
+    Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
+    return Chart
+  })
+  return chartJs
+}
 
 /** The design tokens, read when drawing: a chart follows the light or dark theme as the rest of the window does. */
 export function chartPalette() {
@@ -75,26 +88,50 @@ export function tooltipColours(colours: ChartPalette) {
  */
 export function useChart<TType extends ChartType>(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<TType>, sources: WatchSource[]) {
   let chart: Chart<TType> | null = null
+  let mounted = false
+
+  async function create(): Promise<void> {
+    const ChartJs = await loadChartJs()
+    // Unmounted meanwhile, or drawn by a call that got here first.
+    if (!mounted || chart || !canvas.value) return
+    chart = new ChartJs(canvas.value, config())
+  }
 
   function draw(): void {
     if (!canvas.value) return
-    const next = config()
     if (!chart) {
-      chart = new Chart(canvas.value, next)
+      void create()
       return
     }
+    const next = config()
     chart.data = next.data
     chart.options = next.options ?? ({} as ChartOptions<TType>)
     chart.update()
   }
 
+  // A new answer redraws the chart once the frame that shows it is drawn: drawn at once, its layout (and the
+  // page's style it reads for the colours) held back the grid's rows by several milliseconds of every Run.
+  let drawing = false
+  function drawSoon(): void {
+    if (drawing) return
+    drawing = true
+    afterNextFrame(() => {
+      drawing = false
+      if (mounted) draw()
+    })
+  }
+
   const { applied } = useTheme()
-  onMounted(draw)
+  onMounted(() => {
+    mounted = true
+    draw()
+  })
   onBeforeUnmount(() => {
+    mounted = false
     chart?.destroy()
     chart = null
   })
-  watch([...sources, applied], draw)
+  watch([...sources, applied], drawSoon)
 
   function activate(active: ActiveDataPoint[]): void {
     if (!chart) return
