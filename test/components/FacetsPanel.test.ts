@@ -3,7 +3,8 @@ import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import type { AppInfo, ConnectionView, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import type { ConnectionView, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import { TEST_INFO } from './window-fixtures'
 import type { FacetDeclaration } from '../../src/shared/query/facet-declaration'
 
 /**
@@ -17,7 +18,6 @@ const CONNECTION: ConnectionView = {
   id: 'c1', name: 'Real', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'films', api: 'movies',
   clientId: 'real', builtIn: false, hasSecret: true, tokenRequestsLastHour: 1,
 }
-const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 
 /** The declarations main holds, and what each set-facets asked. */
 let declared: FacetDeclaration[] = []
@@ -39,7 +39,7 @@ const bridge: ExplorerBridge = {
       return { ok: true, data: view() } as never
     }
     const answers: Record<string, unknown> = {
-      'app:info': INFO,
+      'app:info': TEST_INFO,
       'connections:list': [CONNECTION],
       'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
       'history:list': [],

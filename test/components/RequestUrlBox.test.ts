@@ -3,7 +3,8 @@ import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import type { AppInfo, ConnectionView, ExplorerBridge } from '../../src/shared/ipc/contract'
+import type { ExplorerBridge } from '../../src/shared/ipc/contract'
+import { DEMO_VIEW, TEST_INFO } from './window-fixtures'
 
 /**
  * The request URL box while the app is still starting: a URL the user typed
@@ -12,16 +13,11 @@ import type { AppInfo, ConnectionView, ExplorerBridge } from '../../src/shared/i
  * changed while the box is not being written in replaces unconfirmed text.
  */
 
-const DEMO: ConnectionView = {
-  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places',
-  clientId: 'demo', builtIn: true, hasSecret: true, tokenRequestsLastHour: 0,
-}
-const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 const bridge: ExplorerBridge = {
   async invoke(channel) {
     const answers: Record<string, unknown> = {
-      'app:info': INFO,
-      'connections:list': [DEMO],
+      'app:info': TEST_INFO,
+      'connections:list': [DEMO_VIEW],
       'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
     }
     return { ok: true, data: answers[channel] } as never

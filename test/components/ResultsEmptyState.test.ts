@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import type { AppInfo, ConnectionView, Draft, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import type { Draft, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import { DEMO_VIEW, TEST_INFO } from './window-fixtures'
 import type { QueryRequest } from '../../src/shared/query/model'
 
 /**
@@ -11,15 +12,10 @@ import type { QueryRequest } from '../../src/shared/query/model'
  * rather than asking to fill in a search step that is filled in.
  */
 
-const DEMO: ConnectionView = {
-  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places',
-  clientId: 'demo', builtIn: true, hasSecret: true, tokenRequestsLastHour: 0,
-}
-const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 const SAN: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'results', options: { config: 'default', count: 10 } }
 
 function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO
+  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_VIEW
   return {
     name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', dirty: false,
     queries: [{ name: 'San', connection: 'demo', notes: '', request: SAN }], tests: [], sets: [],
@@ -32,8 +28,8 @@ let draft: Draft | null = null
 const bridge: ExplorerBridge = {
   async invoke(channel) {
     const answers: Record<string, unknown> = {
-      'app:info': INFO,
-      'connections:list': [DEMO],
+      'app:info': TEST_INFO,
+      'connections:list': [DEMO_VIEW],
       'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
       'history:list': [],
       'workspace:current': { workspace: view(), draft },

@@ -3,7 +3,8 @@ import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-vue'
-import type { AppInfo, ConnectionView, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import type { ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import { DEMO_VIEW, TEST_INFO } from './window-fixtures'
 
 /**
  * Save workspace in the browser host on a workspace never saved: a name is
@@ -11,11 +12,6 @@ import type { AppInfo, ConnectionView, ExplorerBridge, WorkspaceView } from '../
  * refuses shows in the dialog, which stays, and the save goes under the name.
  */
 
-const DEMO: ConnectionView = {
-  id: 'c1', name: 'Demo', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places',
-  clientId: 'demo', builtIn: true, hasSecret: true, tokenRequestsLastHour: 0,
-}
-const INFO: AppInfo = { version: 'test', host: 'browser', keychain: { kind: 'os', detail: '' }, demo: null, lastConnectionId: 'c1', notices: [] }
 
 const untitled = (): WorkspaceView => ({
   name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: true, queries: [], tests: [], sets: [], bindings: [],
@@ -35,8 +31,8 @@ const bridge: ExplorerBridge = {
       return { ok: true, data: { workspace: { ...untitled(), name: name ?? 'Untitled workspace', fileName, dirty: false }, download: { fileName, text: '{}' } } } as never
     }
     const answers: Record<string, unknown> = {
-      'app:info': INFO,
-      'connections:list': [DEMO],
+      'app:info': TEST_INFO,
+      'connections:list': [DEMO_VIEW],
       'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
       'history:list': [],
       'workspace:current': { workspace: untitled(), draft: null },
