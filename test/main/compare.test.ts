@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { ComparisonSchema, type Comparison, type ConnectionView } from '../../src/shared/ipc/contract'
-import { call, failure, keychainMissing, openCore, search, startServer, type TestServer } from './support'
+import { openDemoBench, type DemoBench } from './demo-bench'
+import { call, failure, keychainMissing, search, type TestServer } from './support'
 
 /**
  * `compare:run` over the real dispatcher and the real demo service: default
@@ -17,24 +15,20 @@ import { call, failure, keychainMissing, openCore, search, startServer, type Tes
 const missing = await keychainMissing()
 
 describe.skipIf(missing !== null)('compare over IPC', () => {
+  let bench: DemoBench
   let service: RunningService
-  let dataDir: string
   let core: AppCore
   let silent: TestServer
+  let silentConnection: ConnectionView
 
   const compare = async (request: Record<string, unknown>) => ComparisonSchema.parse(await call<Comparison>(core, 'compare:run', request))
 
   beforeAll(async () => {
-    service = await startService({ port: 0, log: () => undefined })
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-compare-'))
-    core = await openCore(dataDir, { demo: service, keychainService: `query-explorer-compare-${process.pid}` })
-    silent = await startServer(() => undefined)
+    bench = await openDemoBench('compare')
+    ;({ service, core, silent, silentConnection } = bench)
   })
   afterAll(async () => {
-    await core?.close()
-    await silent?.close()
-    await service?.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await bench?.close()
   })
 
   it('compares default and production for "san": Sanaa moves to the top, RBO below 1, one token for both sides', async () => {
@@ -94,19 +88,11 @@ describe.skipIf(missing !== null)('compare over IPC', () => {
   })
 
   it('stops both sides with query:cancel and its request id', async () => {
-    const connection = await call<ConnectionView>(core, 'connections:save', {
-      name: 'Silent',
-      authUrl: '',
-      queryUrl: `${silent.origin}/query`,
-      workspace: 'world',
-      api: 'places',
-      clientId: '',
-    })
     const pending = core.dispatch('compare:run', {
       requestId: 'cmp-cancel',
       request: search('san'),
-      a: { connectionId: connection.id, config: 'default' },
-      b: { connectionId: connection.id, config: 'production' },
+      a: { connectionId: silentConnection.id, config: 'default' },
+      b: { connectionId: silentConnection.id, config: 'production' },
       depth: 10,
     })
     while (silent.seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
