@@ -84,7 +84,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Awaited below; until then a failed start must not count as an unhandled rejection.
   demoStarting.catch(() => undefined)
   try {
-    return await assembleCore(options, log, marks, demoStarting)
+    return await assembleCore(options, log, marks, { starting: demoStarting, owned: ownsDemo })
   } catch (error) {
     // A start that failed after the demo service came up must not leave its process behind.
     if (ownsDemo) await demoStarting.then((started) => started?.close(), () => undefined)
@@ -92,15 +92,21 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   }
 }
 
-async function assembleCore(options: AppCoreOptions, log: Logger, marks: StartupMarks, demoStarting: Promise<DemoService | null>): Promise<AppCore> {
-  const ownsDemo = options.demo === undefined || options.demo === 'embedded'
+/** The demo service on its way, and whether this core started it (and so stops it). */
+interface StartingDemo {
+  starting: Promise<DemoService | null>
+  owned: boolean
+}
+
+async function assembleCore(options: AppCoreOptions, log: Logger, marks: StartupMarks, demoStart: StartingDemo): Promise<AppCore> {
+  const ownsDemo = demoStart.owned
   const secrets = await marks.time('keychain', () => openSecretStore(options.keychainService, undefined, options.keychainTimeouts))
   log.info(`secrets: ${secrets.kind} (${secrets.detail})`)
   const store = new ConnectionStore(options.dataDir)
   await store.load()
   if (store.problem) log.error(store.problem)
 
-  const demo = await demoStarting
+  const demo = await demoStart.starting
   const builtIns = demo ? [await demoConnection(demo, log)] : []
   const http = new HttpClient(options.http)
   const redact = (value: string) => log.redact(value)
