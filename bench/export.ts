@@ -58,6 +58,23 @@ const FLAT_SHARE = 0.25
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
+/** Peaks of the process's resident memory above where it stood when made: over the whole run and within its first quarter. */
+function memoryPeaks() {
+  const before = process.memoryUsage.rss()
+  let peak = before
+  let firstQuarterPeak = before
+  const mib = (value: number) => (value - before) / 1024 / 1024
+  return {
+    /** One sample, `done` the share of the work finished when taken. */
+    sample(done: number): void {
+      const rss = process.memoryUsage.rss()
+      peak = Math.max(peak, rss)
+      if (done <= 0.25) firstQuarterPeak = Math.max(firstQuarterPeak, rss)
+    },
+    peaks: () => ({ peakMiB: mib(peak), firstQuarterPeakMiB: mib(firstQuarterPeak) }),
+  }
+}
+
 async function call<T>(core: AppCore, channel: string, request: unknown): Promise<T> {
   const result = await core.dispatch(channel, request)
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
@@ -103,19 +120,14 @@ export async function benchExport(): Promise<BenchResult[]> {
 
     /** The same pages fetched one after another, nothing written; with the resident memory's peaks as exportOnce takes them. */
     const fetchOnly = async (what: QueryRequest, rowCount: number) => {
-      const rssBefore = process.memoryUsage.rss()
-      let peak = rssBefore
-      let firstQuarterPeak = rssBefore
+      const memory = memoryPeaks()
       const started = performance.now()
       for (let offset = 0; offset < rowCount; offset += EXPORT_PAGE_SIZE) {
         const reply = await runner.fetchBytes(target, exportPageRequest(what, offset, Math.min(EXPORT_PAGE_SIZE, rowCount - offset), 'json'))
         if (reply.body.length === 0) throw new Error(`page at ${offset} is empty`)
-        const rss = process.memoryUsage.rss()
-        peak = Math.max(peak, rss)
-        if (offset <= rowCount / 4) firstQuarterPeak = Math.max(firstQuarterPeak, rss)
+        memory.sample(offset / rowCount)
       }
-      const mib = (value: number) => (value - rssBefore) / 1024 / 1024
-      return { ms: performance.now() - started, peakMiB: mib(peak), firstQuarterPeakMiB: mib(firstQuarterPeak) }
+      return { ms: performance.now() - started, ...memory.peaks() }
     }
     const baseline = async (): Promise<number> => (await fetchOnly(request, rows)).ms
 
@@ -123,18 +135,14 @@ export async function benchExport(): Promise<BenchResult[]> {
     /** One export as the window asks it, with the process's peak resident memory above its start (the writer thread lives in this process). */
     const exportOnce = async (format: ExportFormat, what = request, rowCount = rows): Promise<{ ms: number; bytes: number; copyMs: number; peakMiB: number; firstQuarterPeakMiB: number }> => {
       nextSave = join(root, `export-${runs++}.${format}`)
-      const rssBefore = process.memoryUsage.rss()
-      let peak = rssBefore
-      let firstQuarterPeak = rssBefore
+      const memory = memoryPeaks()
       const started = performance.now()
       const begun = await call<ExportStatus | null>(app, 'export:start', { connectionId: DEMO_CONNECTION_ID, request: what, format, rows: rowCount })
       if (!begun) throw new Error('the save dialog was cancelled')
       let status = begun
       while (status.state === 'running') {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-        const rss = process.memoryUsage.rss()
-        peak = Math.max(peak, rss)
-        if (status.rows <= rowCount / 4) firstQuarterPeak = Math.max(firstQuarterPeak, rss)
+        memory.sample(status.rows / rowCount)
         status = await call<ExportStatus>(app, 'export:status', { exportId: begun.exportId })
       }
       const ms = performance.now() - started
@@ -146,8 +154,7 @@ export async function benchExport(): Promise<BenchResult[]> {
       const copyMs = performance.now() - copyStarted
       rmSync(`${nextSave}.copy`)
       rmSync(nextSave)
-      const mib = (value: number) => (value - rssBefore) / 1024 / 1024
-      return { ms, bytes, copyMs, peakMiB: mib(peak), firstQuarterPeakMiB: mib(firstQuarterPeak) }
+      return { ms, bytes, copyMs, ...memory.peaks() }
     }
 
     await baseline()
