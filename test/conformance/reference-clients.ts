@@ -16,7 +16,6 @@ import { spawnGroup, stopGroup } from '../fixtures/process-group'
  */
 
 const ROOT = resolve(__dirname, '../..')
-export const SHARED_CLIENTS = resolve(ROOT, '../shared/reference-clients')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
 const run = promisify(execFile)
 
@@ -69,16 +68,17 @@ function runProgram(command: string, args: string[], cwd: string, env: Record<st
   })
 }
 
-export async function openReferenceClients(): Promise<ReferenceClients> {
+/** Opens the clients found in `clientsDir` (see reference-clients-location.ts). */
+export async function openReferenceClients(clientsDir: string): Promise<ReferenceClients> {
   await requireTools()
   const dir = mkdtempSync(join(tmpdir(), 'qe-reference-clients-'))
   try {
     const typeScriptClientDir = join(dir, 'node_modules/@spinque/query-api')
-    await run('bash', [join(SHARED_CLIENTS, 'build-query-api-ts.sh'), typeScriptClientDir], { cwd: ROOT })
+    await run('bash', [join(clientsDir, 'build-query-api-ts.sh'), typeScriptClientDir], { cwd: ROOT })
     writeFileSync(join(typeScriptClientDir, 'package.json'), JSON.stringify({ name: '@spinque/query-api', main: 'index.js' }))
     const pythonPath = join(dir, 'python')
     mkdirSync(pythonPath)
-    symlinkSync(join(SHARED_CLIENTS, 'query-api-python/spinque-query-api'), join(pythonPath, 'spinque_query_api'))
+    symlinkSync(join(clientsDir, 'query-api-python/spinque-query-api'), join(pythonPath, 'spinque_query_api'))
     const programs = join(dir, 'programs')
     mkdirSync(programs)
     let count = 0
