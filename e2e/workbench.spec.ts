@@ -39,9 +39,19 @@ async function visibleRows(page: Page): Promise<number> {
   })
 }
 
-/** The page itself never scrolls, either way. */
+/**
+ * The page itself never scrolls, either way: neither the document nor any box the top bar sits in has more
+ * content than room (a box with overflow hidden still scrolls under the wheel's or a focus's push, taking the
+ * top bar and the tabs off screen with it), and the top bar is where it belongs.
+ */
 async function pageScrolls(page: Page): Promise<{ x: boolean; y: boolean }> {
-  return page.locator('html').evaluate((html) => ({ x: html.scrollWidth > html.clientWidth, y: html.scrollHeight > html.clientHeight }))
+  return page.getByRole('banner').evaluate((header) => {
+    const boxes: Element[] = []
+    for (let box = header.parentElement; box; box = box.parentElement) boxes.push(box)
+    const over = (axis: 'x' | 'y') =>
+      boxes.some((box) => (axis === 'x' ? box.scrollWidth > box.clientWidth || box.scrollLeft > 0 : box.scrollHeight > box.clientHeight || box.scrollTop > 0))
+    return { x: over('x'), y: over('y') || header.getBoundingClientRect().top !== 0 }
+  })
 }
 
 /** Elements inside `root` that scroll (their content overflows a box that scrolls), with `root` itself. */
@@ -118,6 +128,28 @@ for (const size of [LAPTOP, DESKTOP]) {
     expect(await pageScrolls(page)).toEqual({ x: false, y: false })
     expect((await scrollAreas(page.getByRole('tabpanel', { name: 'Tests' }))).length).toBeLessThanOrEqual(1)
     await screenshotsBothSizes(page, `workbench-tests-${size.width}`)
+    await page.setViewportSize(size)
+
+    await showView(page, 'Evaluation')
+    const evaluation = page.getByRole('region', { name: 'Evaluation' })
+    await evaluation.getByRole('button', { name: 'Evaluate', exact: true }).click()
+    await expect(evaluation.getByRole('table', { name: /^Each query's figures/ })).toBeVisible()
+    await expect(evaluation.getByRole('button', { name: 'Evaluate', exact: true })).toBeEnabled()
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false })
+    await screenshotsBothSizes(page, `workbench-evaluation-${size.width}`)
+    await page.setViewportSize(size)
+
+    await showView(page, 'Experiments')
+    const experiments = page.getByRole('region', { name: 'Experiments', exact: true })
+    await experiments.getByRole('button', { name: 'Run experiment' }).click()
+    await expect(experiments.getByRole('table', { name: /^Means of A and B/ })).toBeVisible()
+    await expect(experiments.getByRole('button', { name: 'Run experiment' })).toBeEnabled()
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false })
+    // The wheel over the top bar moves nothing.
+    await page.getByRole('banner').hover()
+    await page.mouse.wheel(0, 600)
+    expect(await pageScrolls(page)).toEqual({ x: false, y: false })
+    await screenshotsBothSizes(page, `workbench-experiments-${size.width}`)
     await page.setViewportSize(size)
 
     await showView(page, 'History')
