@@ -72,6 +72,40 @@ test('the example set: evaluated on default and production, its figures, the tab
   expect(lines[0]).toMatch(/^q01 Q0 \S+ 1 \d+ \S+$/)
 })
 
+test('Open rates the ranking whose figures are on screen, whatever the pickers say; the other views keep A the baseline', async ({ page, app }) => {
+  await openApp(page, app)
+  await openWorld(page)
+  await showView(page, 'Evaluation')
+  const urlBox = page.getByRole('textbox', { name: 'Request URL' })
+  const banner = page.getByRole('region', { name: 'Rating' })
+  await evaluateOn(page, 'production')
+  await evaluateOn(page, 'default')
+  // The picker moves on to production; the figures on screen are still default's, and Open rates those.
+  await view(page).getByRole('combobox', { name: 'Evaluate with config' }).selectOption('production')
+  await queryRow(page, 'paris').getByRole('button', { name: 'Open “paris” in the grid' }).click()
+  await expect(urlBox).toHaveValue(/[?&]config=default(&|$)/)
+  await expect(banner).toContainText('on Demo, config default, as evaluated (depth 100)')
+
+  // The production evaluation shown: Open runs production, and says so.
+  await showView(page, 'Evaluation')
+  const kept = view(page).getByRole('combobox', { name: 'Kept evaluation' })
+  await kept.selectOption((await kept.locator('option').filter({ hasText: 'config production' }).first().getAttribute('value'))!)
+  await queryRow(page, 'paris').getByRole('button', { name: 'Open “paris” in the grid' }).click()
+  await expect(urlBox).toHaveValue(/[?&]config=production(&|$)/)
+  await expect(banner).toContainText('on Demo, config production, as evaluated (depth 100)')
+
+  // The top bar now runs production; Experiments and Compare still start from A = default, B = production.
+  await showView(page, 'Experiments')
+  const sides = page.getByRole('region', { name: 'Experiments', exact: true }).getByRole('group', { name: 'Sides' })
+  await expect(sides.getByRole('combobox', { name: 'Side A config' })).toHaveValue('default')
+  await expect(sides.getByRole('combobox', { name: 'Side B config' })).toHaveValue('production')
+  await showView(page, 'Compare')
+  const compare = page.getByRole('region', { name: 'Compare view' })
+  await compare.getByRole('button', { name: 'Config A vs config B' }).click()
+  await expect(compare.getByRole('combobox', { name: 'Config A' })).toHaveValue('default')
+  await expect(compare.getByRole('combobox', { name: 'Config B' })).toHaveValue('production')
+})
+
 test('a query opened in the grid is rated by keyboard and its figure follows; Judge walks a new query by keyboard; a Quepid CSV is imported', async ({ page, app }) => {
   await openApp(page, app, DESKTOP)
   await openWorld(page)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareRequest, configPreset, connectionsPreset, otherConfig, runTarget, targetProblems, type ConnectionFacts } from '../../src/shared/compare/compare-targets'
+import { baselineConfig, compareRequest, configPreset, connectionsPreset, otherConfig, runTarget, targetProblems, type ConnectionFacts } from '../../src/shared/compare/compare-targets'
 import { RunTargetSchema } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 
@@ -26,12 +26,20 @@ describe('compare targets', () => {
     expect(targetProblems('A', { ...demo, version: '1.1' }, known)).toEqual([])
   })
 
-  it('"Config A vs config B": the current configuration against another the API describes', () => {
+  it('"Config A vs config B": the baseline configuration against another the API describes', () => {
     expect(otherConfig(['default', 'production'], 'default')).toBe('production')
     expect(otherConfig(['default', 'production'], 'production')).toBe('default')
     expect(configPreset(demo, ['default', 'production'])).toEqual({ a: demo, b: { ...demo, config: 'production' } })
-    expect(configPreset({ ...demo, config: 'production' }, ['default', 'production'])!.b.config).toBe('default')
+    // A is the baseline whatever the top bar shows: another view may have switched it (issue 32, defect 5).
+    expect(configPreset({ ...demo, config: 'production' }, ['default', 'production'])).toEqual({ a: demo, b: { ...demo, config: 'production' } })
+    expect(configPreset(demo, ['staging', 'production'])).toEqual({ a: { ...demo, config: 'staging' }, b: { ...demo, config: 'production' } })
     expect(configPreset(demo, ['default'])).toBeNull()
+  })
+
+  it('starts from the baseline: default where the API has it or describes none, else its first', () => {
+    expect(baselineConfig(['production', 'default'])).toBe('default')
+    expect(baselineConfig([])).toBe('default')
+    expect(baselineConfig(['staging', 'production'])).toBe('staging')
   })
 
   it('"Same query on two connections": another connection, one to the same workspace and API first', () => {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { TargetForm } from '../../shared/compare/compare-targets'
+import { baselineConfig, type TargetForm } from '../../shared/compare/compare-targets'
 import type { ExperimentRecord, ExperimentSummary, QueryDelta } from '../../shared/experiments/experiment-record'
 import type { ExperimentRunStatus } from '../../shared/ipc/contract'
 import type { Evaluation } from '../../shared/relevance/evaluation'
@@ -75,13 +75,14 @@ export const useExperimentsStore = defineStore('experiments', () => {
 
   /** The sides were filled in by the app, not the user: B may still take another config once the API's are known. */
   let filledIn = false
-  /** The first time, or after a side's connection went away: A the set's own connection on its config, B another config of it. */
+  /** The first time, or after a side's connection went away: A the set's own connection on the baseline config, B another config of it. */
   function ensureSides(): void {
     const known = (side: SideForm) => connections.connections.some((connection) => connection.id === side.connectionId)
     if (sides.value.length >= 2 && sides.value.every(known) && !(filledIn && sides.value[0]!.config === sides.value[1]!.config)) return
     const connectionId = evaluations.targetConnectionId ?? connections.selectedId ?? ''
     const configs = connections.description?.configs ?? []
-    const first = connections.config || 'default'
+    // Not the top bar's config: Open from an evaluation may have switched it, and A stays the baseline.
+    const first = baselineConfig(configs)
     sides.value = [
       { connectionId, config: first },
       { connectionId, config: configs.find((config) => config !== first) ?? first },

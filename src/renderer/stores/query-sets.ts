@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
+import type { RunTarget } from '../../shared/compare/compare-targets'
 import type { SetForm } from '../../shared/ipc/contract'
+import type { QueryRequest } from '../../shared/query/model'
 import type { JudgmentFormat } from '../../shared/relevance/judgment-files'
 import { gradesByQuery, scaleOf, settingsOf, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
 import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
@@ -37,6 +39,8 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   const error = ref<string | null>(null)
   /** The query whose results the grid rates (its Rating column), by id; null: the grid shows no ratings. */
   const ratingQuery = ref<string | null>(null)
+  /** Where the rated ranking was run, in words ("Demo, config default"), when it was opened from a kept evaluation. */
+  const ratingTarget = ref<string | null>(null)
 
   const scale = computed(() => (set.value ? scaleOf(set.value) : []))
   const settings = computed(() => (set.value ? settingsOf(set.value) : null))
@@ -144,7 +148,7 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
    * text) on `target` (else the template's own connection), without running
    * it; false, with a message, when it cannot.
    */
-  async function loadInEditor(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<boolean> {
+  async function loadInEditor(queryId: string, target?: RunTarget): Promise<boolean> {
     const current = set.value
     const entry = current?.queries.find((each) => each.id === queryId)
     if (!current || !entry) return false
@@ -160,22 +164,27 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
       return false
     }
     if (connectionId !== connections.selectedId) await connections.select(connectionId)
-    const filled = fillTemplate(template.request, entry.text)
-    await editor.loadRequest(target?.config ? { ...filled, options: { ...filled.options, config: target.config } } : filled)
+    await editor.loadRequest(onTarget(fillTemplate(template.request, entry.text), target))
     workspace.savedQuery = null
     return true
   }
 
-  /** One query of the set in the editor, run, in the Results view, rated there. */
-  async function openInGrid(queryId: string, target?: { connectionId: string; config?: string | undefined }): Promise<void> {
+  /**
+   * One query of the set in the editor, run, in the Results view, rated there.
+   * `ranOn` says where the target ran, for the banner: Open from an
+   * evaluation rates the ranking whose figures the user read.
+   */
+  async function openInGrid(queryId: string, target?: RunTarget, ranOn?: string): Promise<void> {
     if (!(await loadInEditor(queryId, target))) return
     ratingQuery.value = queryId
+    ratingTarget.value = ranOn ?? null
     workbench.select('results')
     await query.run(0)
   }
 
   function stopRating(): void {
     ratingQuery.value = null
+    ratingTarget.value = null
   }
 
   /** A grade as words: "3 Perfect". */
@@ -185,7 +194,18 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   }
 
   return {
-    summaries, chosen, set, loading, error, ratingQuery, ratedQuery, scale, settings, grades, ratingGrades,
+    summaries, chosen, set, loading, error, ratingQuery, ratingTarget, ratedQuery, scale, settings, grades, ratingGrades,
     choose, save, remove, rate, rateInGrid, importFile, exportJudgments, loadInEditor, openInGrid, stopRating, gradeText,
   }
 })
+
+/** The filled template as `target` runs it: its API, version and configuration where the target names them. */
+function onTarget(request: QueryRequest, target: RunTarget | undefined): QueryRequest {
+  if (!target) return request
+  return {
+    ...request,
+    ...(target.api ? { api: target.api } : {}),
+    ...(target.version ? { version: target.version } : {}),
+    options: { ...request.options, ...(target.config ? { config: target.config } : {}) },
+  }
+}

@@ -71,12 +71,23 @@ export function otherConfig(configs: readonly string[], current: string): string
 }
 
 /**
+ * The configuration a comparison starts from, A: the API's `default` (the
+ * service's own default, and the README's baseline) where it has one or
+ * describes none, else the first it describes. Never the top bar's current
+ * one: another view's action (Open from an evaluation) may have set that,
+ * and a comparison's sides must not turn round with it.
+ */
+export function baselineConfig(configs: readonly string[]): string {
+  return configs.length === 0 || configs.includes('default') ? 'default' : configs[0]!
+}
+
+/**
  * "Config A vs config B": both sides on the current connection and API, A
- * with the current configuration, B with another one the API describes.
+ * with the baseline configuration, B with another one the API describes.
  * Null when the API describes no other.
  */
 export function configPreset(current: TargetForm, configs: readonly string[]): { a: TargetForm; b: TargetForm } | null {
-  const a = { ...current, config: current.config || 'default' }
+  const a = { ...current, config: baselineConfig(configs) }
   const other = otherConfig(configs, a.config)
   return other === null ? null : { a, b: { ...a, config: other } }
 }

@@ -141,9 +141,19 @@ export function useEvaluationView() {
     }
   }
 
+  /**
+   * The query in the grid, to rate: on the shown evaluation's own target (connection, API, config, version),
+   * so the ranking rated is the one whose figures are on screen, whatever the pickers say now; with no
+   * evaluation shown, where the pickers point.
+   */
   function open(queryId: string): void {
+    const evaluation = shown.value
+    if (evaluation?.target && evaluation.set === chosen.value) {
+      void sets.openInGrid(queryId, evaluation.target, `${evaluation.targetText}, as evaluated (depth ${evaluation.depth})`)
+      return
+    }
     const target = evaluations.targetConnectionId
-    void sets.openInGrid(queryId, target ? { connectionId: target, config: config.value || undefined } : undefined)
+    void sets.openInGrid(queryId, target ? { connectionId: target, ...(config.value ? { config: config.value } : {}) } : undefined)
   }
 
   return {

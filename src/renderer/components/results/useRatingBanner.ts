@@ -19,6 +19,8 @@ export function useRatingBanner() {
 
   const rated = computed(() => sets.ratedQuery)
   const setName = computed(() => sets.set?.name ?? '')
+  /** Where the rated ranking ran, when it came from a kept evaluation: "Demo, config default, as evaluated (depth 100)". */
+  const targetText = computed(() => sets.ratingTarget)
   const depth = computed(() => judgeDepthFor(evaluations.shown, sets.set?.name))
   /** "7 of the top 10 rated", over the grid's first k rows; '' while it has none. */
   const countText = computed(() => {
@@ -33,5 +35,5 @@ export function useRatingBanner() {
     return `${digits ? `${digits} rate the active row, ` : ''}Backspace clears`
   })
 
-  return { rated, setName, countText, keysText, stop: () => sets.stopRating() }
+  return { rated, setName, targetText, countText, keysText, stop: () => sets.stopRating() }
 }
