@@ -14,6 +14,7 @@ import { systemClock, type Clock } from '../shared/time/clock'
 import type { TargetOverrides } from '../shared/test-cases/case-request'
 import type { Workspace, WorkspaceConnection } from '../shared/workspace/workspace-file'
 import { InputError } from './command'
+import { startEmbeddedDemo, usesDemo } from './embedded-demo'
 
 /**
  * Where `query-explorer test` and `compare` send their queries: one of the
@@ -70,12 +71,6 @@ export function chooseConnection(workspace: Workspace, name: string | undefined,
   return found
 }
 
-/** The app's Demo as a workspace file describes it: its URLs stand for whichever port the demo has. */
-export function isDemoConnection(connection: WorkspaceConnection): boolean {
-  const local = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)
-  return connection.clientId === 'demo' && connection.workspace === 'world' && local(connection.authUrl) && local(connection.queryUrl)
-}
-
 export async function openRunTarget(
   workspace: Workspace,
   flags: ConnectionFlags,
@@ -85,8 +80,7 @@ export async function openRunTarget(
   clock: Clock = systemClock,
 ): Promise<RunTarget> {
   const chosen = chooseConnection(workspace, flags.connection, fileName)
-  const overridden = flags.authUrl !== undefined || flags.queryUrl !== undefined
-  const useDemo = flags.demo ?? (!overridden && isDemoConnection(chosen))
+  const useDemo = usesDemo(chosen, flags)
   let service: RunningService | null = null
   let secret: string | undefined
   let connection: WorkspaceConnection = {
@@ -105,10 +99,10 @@ export async function openRunTarget(
     import('../main/http/query-runner'),
   ])
   if (useDemo) {
-    const { startService } = await import('../service')
-    service = await startService({ port: 0, log: () => undefined })
-    connection = { ...connection, authUrl: service.authUrl, queryUrl: service.queryUrl, clientId: service.account.clientId, workspace: service.workspace }
-    secret = service.account.clientSecret
+    const demo = await startEmbeddedDemo(connection)
+    service = demo.service
+    connection = demo.connection
+    secret = demo.secret
   } else {
     const problems = urlProblems(connection, flags)
     if (problems.length > 0) throw new InputError(problems)

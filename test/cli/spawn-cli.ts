@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { processIo, type CliIo } from '../../src/cli/io'
 import { main } from '../../src/cli/main'
 import type { Clock } from '../../src/shared/time/clock'
-import { spawnGroup } from '../fixtures/process-group'
+import { spawnGroup, stopGroup } from '../fixtures/process-group'
 
 /** The real launcher, spawned as a person or CI runs it. */
 export const ROOT = resolve(__dirname, '../..')
@@ -25,15 +25,65 @@ export interface Run {
  */
 export function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
-    const base = { ...process.env }
-    delete base.QUERY_EXPLORER_CLIENT_SECRET
-    const child = spawnGroup(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawnCli(args, env)
     let stdout = ''
     let stderr = ''
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
     child.on('close', (status) => resolvePromise({ status, stdout, stderr }))
+  })
+}
+
+function spawnCli(args: string[], env: NodeJS.ProcessEnv) {
+  const base = { ...process.env }
+  delete base.QUERY_EXPLORER_CLIENT_SECRET
+  return spawnGroup(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...base, QUERY_EXPLORER_DATA_DIR: join(tmpdir(), 'qe-cli-no-app-data'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+export interface Serving {
+  /** What the command printed up to the moment `ready` held. */
+  printed: Run
+  /** Sends SIGTERM (as Ctrl-C would SIGINT) and gives what the command printed in all, with its exit status. */
+  stop(): Promise<Run>
+}
+
+/**
+ * A command that serves until stopped (`serve`, `copy-as` on the demo),
+ * spawned as `cli` spawns one: resolves once `ready` holds for what it
+ * printed so far, or with its end should it exit first. The test stops it.
+ */
+export function cliServing(args: string[], ready: (run: Run) => boolean, env: NodeJS.ProcessEnv = {}): Promise<Serving> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawnCli(args, env)
+    const run: Run = { status: null, stdout: '', stderr: '' }
+    const closed = new Promise<Run>((resolveClosed) => child.on('close', (status) => resolveClosed({ ...run, status })))
+    const serving: Serving = {
+      printed: run,
+      stop: async () => {
+        await stopGroup(child, 'SIGTERM')
+        return closed
+      },
+    }
+    let settled = false
+    const check = () => {
+      if (settled || !ready(run)) return
+      settled = true
+      resolvePromise({ ...serving, printed: { ...run } })
+    }
+    child.stdout!.on('data', (chunk: Buffer) => {
+      run.stdout += chunk.toString()
+      check()
+    })
+    child.stderr!.on('data', (chunk: Buffer) => {
+      run.stderr += chunk.toString()
+      check()
+    })
+    child.on('error', reject)
+    void closed.then((end) => {
+      if (!settled) resolvePromise({ printed: end, stop: async () => end })
+      settled = true
+    })
   })
 }
 

@@ -116,7 +116,9 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
     config: overrides.config ?? request.options.config,
     api: overrides.api ?? (request.api !== target.connection.api ? request.api : undefined),
   }
-  const label = targetText(target.label, shown)
+  // The evaluation is named as the window names it (the connection, then API and config), so that its JSON, JUnit and
+  // run file's tag are the window's for the same evaluation; the first line says where it ran (the embedded demo, say).
+  const label = targetText(target.connection.name, shown)
   // Every query runs on this one connection, so it asks that connection's workspace (--workspace moves it).
   overrides.workspace = target.connection.workspace
   const targetSpec: TargetSpec = { connectionId: target.connection.id, ...(overrides.config ? { config: overrides.config } : {}), ...(overrides.api ? { api: overrides.api } : {}) }
@@ -129,7 +131,7 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
     }
     if (!json) {
       const count = set.queries.length
-      say(`Evaluating "${set.name}" of ${fileName} (${count} quer${count === 1 ? 'y' : 'ies'}) on ${label}, to depth ${depth}`)
+      say(`Evaluating "${set.name}" of ${fileName} (${count} quer${count === 1 ? 'y' : 'ies'}) on ${targetText(target.label, shown)}, to depth ${depth}`)
       if (plan.judgmentsNote) say(plan.judgmentsNote)
     }
     const evaluation = await evaluateSet({

@@ -81,15 +81,18 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
     }
     // Every connection's pages go to its own runner: each target gets a key of its own, so the page memo keeps them apart too.
     const runners = new Map<string, PageRunner>()
+    // Each side's evaluation is named as the window names it (see eval-command.ts); the side lines say where it ran.
+    const where: string[] = []
     const sides: ExperimentTarget[] = planned.map((side) => {
       const open = targets.get(side.connection.id)!
       const key = `cli:${side.connection.id}`
       runners.set(key, open.runner)
       const { config, api, version } = side.overrides
       const shown = { config: config ?? request.options.config, api: api ?? (request.api !== open.connection.api ? request.api : undefined), version }
+      where.push(targetText(open.label, shown))
       return {
         spec: { connectionId: side.connection.id, ...(config ? { config } : {}), ...(api ? { api } : {}), ...(version ? { version } : {}) },
-        label: targetText(open.label, shown),
+        label: targetText(open.connection.name, shown),
         target: { ...open.target, key },
         // Each side asks its own connection's workspace (--workspace moves it).
         overrides: { ...side.overrides, workspace: open.connection.workspace },
@@ -106,7 +109,7 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
     const count = plan.set.queries.length
     if (!json) {
       say(`Experiment on "${plan.set.name}" of ${plan.fileName} (${count} quer${count === 1 ? 'y' : 'ies'}), to depth ${plan.depth}`)
-      sides.forEach((side, index) => say(`  ${index === 0 ? 'A' : 'B'}  ${side.label}`))
+      where.forEach((text, index) => say(`  ${index === 0 ? 'A' : 'B'}  ${text}`))
       if (plan.judgmentsNote) say(plan.judgmentsNote)
     }
     let phase = ''

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path'
 import { writeFileAtomic } from '../../main/storage/atomic-file'
-import { slug } from '../../shared/export/file-name'
+import { evaluationRunFile, type RunFile } from '../../main/evaluation/run-file'
 import type { Evaluation, QueryScores } from '../../shared/relevance/evaluation'
-import { formatRunFile } from '../../shared/relevance/judgment-files'
 import { metricKey, metricLabel, type MetricSpec } from '../../shared/relevance/metrics'
 import type { MetricSettings } from '../../shared/relevance/query-set'
 import { xmlAttribute, xmlText } from '../../shared/text/xml-escape'
@@ -128,15 +127,14 @@ export function evaluationJUnit(evaluation: Evaluation, metrics: readonly Metric
   return lines.join('\n')
 }
 
-/** Writes the rankings that ran as a TREC run file (tagged with the target), and says how many queries it holds. */
+/** Writes the rankings that ran as a TREC run file, the window's own (run-file.ts), and says how many queries it holds. */
 export async function writeTrecRun(path: string, evaluation: Evaluation): Promise<string> {
-  const ran = evaluation.rankings.filter((ranking) => ranking.error === null).map((ranking) => ({ queryId: ranking.id, items: ranking.items }))
-  let text: string
+  let file: RunFile
   try {
-    text = formatRunFile(ran, slug(evaluation.targetText) || 'query-explorer')
+    file = evaluationRunFile(evaluation)
   } catch (error) {
     throw new InputError([`--trec-run: ${(error as Error).message} Nothing was written to ${path}.`])
   }
-  await writeFileAtomic(resolve(path), text)
-  return `TREC run file: ${path} (${ran.length} quer${ran.length === 1 ? 'y' : 'ies'})`
+  await writeFileAtomic(resolve(path), file.text)
+  return `TREC run file: ${path} (${file.queries} quer${file.queries === 1 ? 'y' : 'ies'})`
 }

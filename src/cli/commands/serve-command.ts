@@ -1,6 +1,7 @@
 import type { RunningService } from '../../service'
-import { EXIT_FAULT, EXIT_OK, InputError, type Command } from '../command'
+import { EXIT_FAULT, InputError, type Command } from '../command'
 import { writeJson, writeLines } from '../terminal-io'
+import { untilStopped } from '../until-stopped'
 
 /**
  * `serve [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`:
@@ -56,20 +57,6 @@ export const serveCommand: Command = {
     const described = describeService(service, options.json)
     if (options.json) writeJson(io.out, described)
     else writeLines(io.out, described)
-    return new Promise<number>((resolve) => {
-      let stopping = false
-      const stop = () => {
-        if (stopping) return
-        stopping = true
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        service.close().then(
-          () => resolve(EXIT_OK),
-          () => resolve(EXIT_FAULT),
-        )
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-    })
+    return untilStopped(() => service.close())
   },
 }

@@ -7,8 +7,9 @@ import { shellWord } from './literals'
  * exact URL with that token, for bash and a POSIX userland. The secret stays
  * in the environment: it reaches curl through an argument the shell expands.
  * When no token comes back the query is not sent: the text says why on
- * stderr and ends with a non-zero status (with `false`, not `exit`, so that
- * pasting it into a terminal does not close the terminal).
+ * stderr (a connection that failed, or an answer without a token) and ends
+ * with a non-zero status (with `false`, not `exit`, so that pasting it into
+ * a terminal does not close the terminal).
  */
 
 /**
@@ -55,10 +56,19 @@ export function curlText(connection: CopyAsConnection, request: QueryRequest, fi
       `  | curl -sS -X POST ${shellWord(tokenUrl)} -H 'Content-Type: application/json-patch+json' -H 'Accept: */*' --data-binary @-)`,
     )
   }
+  // curl's status says whether anything answered (without --fail an HTTP error is status 0): a refused, closed or
+  // unresolved connection is not a matter of the client ID or secret, and must not read as one.
+  const host = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(tokenUrl)?.[0] ?? tokenUrl
+  const running = filled ? "Is the Demo still running (Query Explorer, or the query-explorer copy-as command that printed this)?" : 'Is the auth server running, and is the auth URL right?'
+  const unreachable = `Could not connect to ${host} for a token (curl's own error is above): a connection failure, not a matter of the client ID or secret. ${running}`
   const why = `No token came back from ${tokenUrl}: check the client ID and ${filled ? "that Query Explorer is still running (the Demo's secret changes every start)" : `the secret in ${SECRET_VARIABLE}`}. The auth server answered:`
   lines.push(
+    `TOKEN_STATUS=$?`,
     `TOKEN=$(printf '%s' "$TOKEN_REPLY" | ${EXTRACT_TOKEN})`,
-    `if [ -z "$TOKEN" ]; then`,
+    `if [ "$TOKEN_STATUS" -ne 0 ]; then`,
+    `  printf '%s\\n' ${shellWord(unreachable)} >&2`,
+    `  false`,
+    `elif [ -z "$TOKEN" ]; then`,
     `  printf '%s\\n' ${shellWord(why)} "$TOKEN_REPLY" >&2`,
     `  false`,
     `else`,
