@@ -161,7 +161,7 @@ test('Export comparison downloads a CSV with one header row and the rows of the 
   const downloading = page.waitForEvent('download')
   await view(page).getByRole('button', { name: 'Export comparison' }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('comparison-top50-demo-config-default-vs-demo-config-production.csv')
+  expect(download.suggestedFilename()).toBe('Top 50 of Demo · config default vs Demo · config production.csv')
   const [header, ...rows] = readCsv(readFileSync((await download.path())!, 'utf8'))
   expect(header).toEqual(['key', 'label', 'rank_a', 'rank_b', 'move', 'depth', 'target_a', 'target_b', 'overlap', 'jaccard', 'rbo', 'kendall_tau'])
 

@@ -68,12 +68,12 @@ test('Export → CSV, up to 250 rows: Chromium downloads one file with a header 
   await dialog.getByRole('button', { name: 'Export', exact: true }).click()
   const download = await downloading
   // Named after the search; headers as a person reads them, the grid's columns in the grid's order.
-  expect(download.suggestedFilename()).toBe('san-results.csv')
+  expect(download.suggestedFilename()).toBe('san.csv')
   const [header, ...rows] = readCsv(readFileSync((await download.path())!, 'utf8'))
   expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'country', 'population', 'kind', 'latitude', 'longitude'])
   expect(rows).toHaveLength(250)
   expect(rows.map((row) => Number(row[0]))).toEqual(Array.from({ length: 250 }, (_, i) => i + 1))
-  await expect(page.getByText('Exported 250 rows: downloading san-results.csv.')).toBeVisible()
+  await expect(page.getByText('Exported 250 rows: downloading san.csv.')).toBeVisible()
   await expect(dialog).toBeHidden()
 })
 
@@ -133,12 +133,12 @@ test("CSV has the grid's columns (the Columns choice) with readable headers, or 
   const columns = dialog.getByRole('radiogroup', { name: 'Columns' })
   await expect(columns.getByRole('radio', { name: 'As the grid shows them' })).toBeChecked()
   await expect(columns.getByRole('radio', { name: 'As the grid shows them' })).toHaveAccessibleDescription('8 columns: rank, probability, id, class, name, country, …')
-  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('san-europe-results.csv')
+  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('San Europe.csv')
   await shots(page, 'export-columns')
   let downloading = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Export', exact: true }).click()
   let download = await downloading
-  expect(download.suggestedFilename()).toBe('san-europe-results.csv')
+  expect(download.suggestedFilename()).toBe('San Europe.csv')
   let [header] = readCsv(readFileSync((await download.path())!, 'utf8'))
   expect(header).toEqual(['rank', 'probability', 'id', 'class', 'name', 'country', 'kind', 'longitude'])
 
@@ -154,7 +154,7 @@ test("CSV has the grid's columns (the Columns choice) with readable headers, or 
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   await dialog.getByRole('radio', { name: 'JSON' }).check()
   await expect(dialog.getByRole('radiogroup', { name: 'Columns' })).toHaveCount(0)
-  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('san-europe-results.json')
+  await expect(dialog.getByRole('status', { name: 'File name' })).toHaveText('San Europe.json')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 })
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { slug } from '../../src/shared/export/file-name'
+import { runTag } from '../../src/main/evaluation/run-file'
 import { judgeDepthOf, scoreRankings, type QueryRanking } from '../../src/shared/relevance/evaluation'
 import { DEFAULT_METRICS, metricKey, parseMetrics } from '../../src/shared/relevance/metrics'
 import { settingsOf, type Judgment, type QuerySet } from '../../src/shared/relevance/query-set'
@@ -142,7 +142,7 @@ describe('query-explorer eval', () => {
     expect(report).toMatchObject({
       workspace: 'cities.qxw.json',
       set: 'Cities',
-      target: 'Demo (the embedded demo service), config default',
+      target: 'Demo, config default',
       settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 },
       depth: 100,
       judgeDepth: 10,
@@ -275,8 +275,8 @@ describe('query-explorer eval', () => {
     expect(run.status, run.stderr).toBe(0)
     const report = JSON.parse(run.stdout) as EvalJson
     const { lines, items } = readRun(path)
-    const tag = slug(report.target)
-    expect(tag).toBe('demo-the-embedded-demo-service-config-default')
+    const tag = runTag({ targetText: report.target })
+    expect(tag).toBe('demo-config-default')
     for (const line of lines) {
       expect(line).toHaveLength(6)
       expect(line[1]).toBe('Q0')
@@ -296,7 +296,7 @@ describe('query-explorer eval', () => {
     const run = await cliInProcess(['eval', file, '--junit', path])
     expect(run.status, run.stderr).toBe(0)
     const report = junit(path)
-    expect(report.suite).toMatchObject({ name: 'Cities on Demo (the embedded demo service), config default', tests: '3', failures: '0' })
+    expect(report.suite).toMatchObject({ name: 'Cities on Demo, config default', tests: '3', failures: '0' })
     expect(report.cases).toEqual(['q1 paris', 'q2 cambridge', 'q3 victoria'])
     expect(report.failed).toEqual([])
     expect(report.out.join('\n')).toContain('RR 1.0000')
@@ -332,7 +332,7 @@ describe('query-explorer eval', () => {
       const run = await cli(['eval', WORLD, '--json', '--config', config])
       expect(run.status, run.stderr).toBe(0)
       const report = JSON.parse(run.stdout) as EvalJson
-      expect(report.target).toBe(`Demo (the embedded demo service), config ${config}`)
+      expect(report.target).toBe(`Demo, config ${config}`)
       expect(report.failed).toBe(0)
       expect(report.counted).toBeGreaterThan(0)
       for (const value of Object.values(report.means)) {

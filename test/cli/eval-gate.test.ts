@@ -99,7 +99,7 @@ describe.runIf(QUERIES > 0)('query-explorer eval --a --b (experiments, release g
 
   it('compares default (A) with production (B): nDCG@10 0.6074 → 0.9518, Δ ≈ +0.344, significant, more wins than losses', async () => {
     const comparison = ndcg(forward)
-    expect(forward.sides.map((side) => side.label)).toEqual(['Demo (the embedded demo service), config default', 'Demo (the embedded demo service), config production'])
+    expect(forward.sides.map((side) => side.label)).toEqual(['Demo, config default', 'Demo, config production'])
     expect(comparison).toMatchObject({ label: 'nDCG@10', n: QUERIES, significant: true })
     expect(comparison.baselineMean).toBeCloseTo(0.6074, 4)
     expect(comparison.otherMean).toBeCloseTo(0.9518, 4)
@@ -164,7 +164,7 @@ describe.runIf(QUERIES > 0)('query-explorer eval --a --b (experiments, release g
   it('with --attribution, prints a row per prefix of the template (the example has one step: one row) and its means', async () => {
     const run = await cliInProcess(['eval', WORLD, ...AB, '--attribution', '--metrics', 'ndcg@10,p@10'])
     expect(run.status, run.stderr).toBe(0)
-    const table = run.stdout.slice(run.stdout.indexOf('Per-step attribution on A (Demo (the embedded demo service), config default)'))
+    const table = run.stdout.slice(run.stdout.indexOf('Per-step attribution on A (Demo, config default)'))
     expect(table).toMatch(/^step +nDCG@10 +P@10 +failed\n1: search +0\.6074 +0\.5417 +0\n/m)
     expect(table.split('\n').filter((line) => /^1/.test(line))).toHaveLength(1)
 
@@ -183,8 +183,8 @@ describe.runIf(QUERIES > 0)('query-explorer eval --a --b (experiments, release g
     expect(run.status, run.stderr).toBe(0)
     expect(existsSync(path)).toBe(false)
     const tags = ['a', 'b'].map((letter) => new Set(readFileSync(join(dir, `exp.${letter}.run`), 'utf8').trim().split('\n').map((line) => line.split(' ')[5])))
-    expect([...tags[0]!]).toEqual(['demo-the-embedded-demo-service-config-default'])
-    expect([...tags[1]!]).toEqual(['demo-the-embedded-demo-service-config-production'])
+    expect([...tags[0]!]).toEqual(['demo-config-default'])
+    expect([...tags[1]!]).toEqual(['demo-config-production'])
     expect(run.stdout).toContain(`TREC run file: ${join(dir, 'exp.b.run')} (${QUERIES} queries)`)
   })
 
@@ -192,7 +192,7 @@ describe.runIf(QUERIES > 0)('query-explorer eval --a --b (experiments, release g
     const xml = join(dir, 'failed.xml')
     const run = await cliInProcess(['eval', WORLD, '--a', 'config=default', '--b', 'api=no-such-api', '--metrics', 'ndcg@10', '--gate', 'ndcg@10:-0.01', '--junit', xml])
     expect(run.status, run.stdout + run.stderr).toBe(1)
-    expect(run.stdout).toContain(`Failed to run on B (Demo (the embedded demo service), API no-such-api, config default): ${QUERIES} queries, left out of the comparison`)
+    expect(run.stdout).toContain(`Failed to run on B (Demo, API no-such-api, config default): ${QUERIES} queries, left out of the comparison`)
     expect(run.stdout).toMatch(/^ {2}✗ q01 paris: /m)
     expect(run.stdout).toMatch(/^gate ndcg@10:-0\.01 {2}FAILED \(no query has a figure on both sides: nothing shows the rule holds\)$/m)
     const report = junit(xml)
@@ -205,7 +205,7 @@ describe.runIf(QUERIES > 0)('query-explorer eval --a --b (experiments, release g
     const across = await cliInProcess(['eval', twoConnections, '--a', 'config=default', '--b', 'connection=Staging EU,config=default', '--metrics', 'ndcg@10', '--json'], { env })
     expect(across.status, across.stderr).toBe(0)
     const report = JSON.parse(across.stdout) as ExperimentJson
-    expect(report.sides.map((side) => side.label)).toEqual(['Demo (the embedded demo service), config default', 'Staging EU, config default'])
+    expect(report.sides.map((side) => side.label)).toEqual(['Demo, config default', 'Staging EU, config default'])
     // The same data and configuration on both: every query ties.
     expect(ndcg(report)).toMatchObject({ meanDelta: 0, wins: 0, losses: 0, ties: QUERIES, significant: false })
     expect(service.tokenRequestCount() - before).toBe(1)

@@ -71,7 +71,7 @@ describe('Export dialog', () => {
     const grid = dialog.getByRole('radiogroup', { name: 'Columns' }).getByRole('radio', { name: 'As the grid shows them' })
     await expect.element(grid).toBeChecked()
     await expect.element(grid).toHaveAccessibleDescription('6 columns: rank, probability, id, class, name, country')
-    await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('san-europe-results.csv')
+    await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('San Europe.csv')
 
     await dialog.getByRole('button', { name: 'Export', exact: true }).click()
     expect(sent.at(-1)).toEqual({
@@ -85,7 +85,7 @@ describe('Export dialog', () => {
 
     await dialog.getByRole('radio', { name: 'JSON' }).click()
     await expect.element(dialog.getByRole('radiogroup', { name: 'Columns' })).not.toBeInTheDocument()
-    await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('san-europe-results.json')
+    await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('San Europe.json')
   })
 })
 

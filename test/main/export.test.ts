@@ -170,7 +170,7 @@ describe.skipIf(missing)('export', () => {
     const { status, bytes, path } = await exportFile('san.csv', electronId, search('san', { count: 10 }), 'csv', 250)
     expect(status).toMatchObject({ state: 'done', rows: 250, rowsWanted: 250, fileName: 'san.csv', message: null, downloadUrl: null })
     expect(status.bytes).toBe(bytes!.length)
-    expect(dialogsAsked.at(-1)).toEqual({ title: 'Export results', defaultName: 'san-results.csv', filters: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }] })
+    expect(dialogsAsked.at(-1)).toEqual({ title: 'Export results', defaultName: 'san.csv', filters: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }] })
 
     const text = bytes!.toString('utf8')
     // UTF-8 with its mark, so that a spreadsheet reads "São Paulo" as such.
@@ -213,7 +213,7 @@ describe.skipIf(missing)('export', () => {
     const expected = ['rank', 'name', 'id', 'country', 'nowhere']
     nextSave = join(saveDir, 'chosen.csv')
     const started = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'csv', rows: 120, columns, savedQuery: 'San Europe' })
-    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-europe-results.csv')
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('San Europe.csv')
     expect(await finished(electron, started.exportId)).toMatchObject({ state: 'done', rows: 120 })
     const [header, ...rows] = readCsv(readFileSync(join(saveDir, 'chosen.csv'), 'utf8'))
     expect(header).toEqual(expected)
@@ -225,7 +225,7 @@ describe.skipIf(missing)('export', () => {
 
     nextSave = join(saveDir, 'chosen-columns.xlsx')
     const again = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'xlsx', rows: 30, columns })
-    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-results.xlsx')
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('san.xlsx')
     expect(await finished(electron, again.exportId)).toMatchObject({ state: 'done', rows: 30 })
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(readFileSync(join(saveDir, 'chosen-columns.xlsx')) as unknown as Parameters<typeof book.xlsx.load>[0])
@@ -286,7 +286,7 @@ describe.skipIf(missing)('export', () => {
     expect(lines.pop()).toBe('')
     expect(lines).toHaveLength(150)
     for (const line of lines) expect(line).toMatch(/^<[^>\s]+> <[^>\s]+> (?:<[^>\s]+>|"(?:[^"\\]|\\.)*") \.$/)
-    expect(dialogsAsked.at(-1)?.defaultName).toBe('san-results.nt')
+    expect(dialogsAsked.at(-1)?.defaultName).toBe('san.nt')
   })
 
   it('XLSX of 250 rows is one workbook with one header and 250 rows, numbers kept as numbers', async () => {
@@ -352,7 +352,7 @@ describe.skipIf(missing)('export', () => {
 
   it('browser host: a one-time download address, served once over HTTP as an attachment, then gone with its file', async () => {
     const started = (await call<ExportStatus>(browser, 'export:start', { connectionId: browserId, request: search('san'), format: 'csv', rows: 120 }))!
-    expect(started.fileName).toBe('san-results.csv')
+    expect(started.fileName).toBe('san.csv')
     const status = await finished(browser, started.exportId)
     expect(status).toMatchObject({ state: 'done', rows: 120 })
     expect(status.downloadUrl).toMatch(/^\/downloads\/[\w-]{43}$/)
@@ -374,7 +374,7 @@ describe.skipIf(missing)('export', () => {
     const first = await fetch(`${host.origin}${status.downloadUrl}`)
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(first.headers.get('content-disposition')).toBe(`attachment; filename="san-results.csv"; filename*=UTF-8''san-results.csv`)
+    expect(first.headers.get('content-disposition')).toBe(`attachment; filename="san.csv"; filename*=UTF-8''san.csv`)
     expect(first.headers.get('x-content-type-options')).toBe('nosniff')
     const bytes = Buffer.from(await first.arrayBuffer())
     exported.push(bytes)

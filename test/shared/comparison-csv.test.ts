@@ -54,8 +54,8 @@ describe('the comparison as CSV', () => {
     )
   })
 
-  it('is named for its depth and targets', () => {
-    expect(comparisonFileName(result)).toBe('comparison-top10-demo-config-default-vs-demo-config-production.csv')
-    expect(comparisonFileName({ depth: 50, a: { ...a, label: 'Ünïcode / Staging' }, b: { ...b, label: '···' } })).toBe('comparison-top50-ünïcode-staging-vs-side.csv')
+  it('is named for its depth and targets, as written (the one rule for file names)', () => {
+    expect(comparisonFileName(result)).toBe('Top 10 of Demo · config default vs Demo · config production.csv')
+    expect(comparisonFileName({ depth: 50, a: { ...a, label: 'Ünïcode / Staging' }, b: { ...b, label: '···' } })).toBe('Top 50 of Ünïcode Staging vs ···.csv')
   })
 })

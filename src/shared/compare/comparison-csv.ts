@@ -1,4 +1,5 @@
 import { csvRecord } from '../export/csv'
+import { suggestedFileName } from '../file-names'
 import { labelsByKey, type Comparison } from './comparison'
 import { moveText } from './rank-metrics'
 
@@ -56,14 +57,7 @@ export function comparisonCsv(result: Comparison): string {
   return text
 }
 
-/** A name that says what the file holds: "comparison-top10-demo-config-default-vs-demo-config-production.csv". */
+/** A name that says what the file holds, by the app's one rule for file names: "Top 10 of Demo, config default vs Demo, config production.csv". */
 export function comparisonFileName(result: Pick<Comparison, 'depth' | 'a' | 'b'>): string {
-  const slug = (label: string) =>
-    label
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'side'
-  return `comparison-top${result.depth}-${slug(result.a.label)}-vs-${slug(result.b.label)}.csv`
+  return suggestedFileName(`Top ${result.depth} of ${result.a.label} vs ${result.b.label}`, 'csv', 'comparison')
 }

@@ -1,19 +1,26 @@
+import { fileNameStem, suggestedFileName } from '../file-names'
 import { isEndpointStep, type QueryRequest } from '../query/model'
 import { parseFilterValue } from '../query/tuple'
 import { EXPORT_EXTENSIONS, type ExportFormat } from './plan'
 
 /**
  * The name an export's file is offered under: what the rows are, then what
- * they answer, `san-europe-results.csv`. What they are is the saved query's
- * name when the rows come from one, else the search's parameter values in
- * the chain's order (a facet filter's selected values, an address's last
- * segment), else the API's name.
+ * they answer when that is not plain results, `San Europe.csv`,
+ * `San (statistics).json`, by the app's one rule for file names
+ * (../file-names). What they are is the saved query's name when the rows
+ * come from one, else the search's parameter values in the chain's order (a
+ * facet filter's selected values, an address's last segment), else the
+ * API's name.
  */
 
-/** Longest stem: a name stays readable in a file dialog, and far under any file system's limit. */
+/** Longest slug: a word a person still reads at a glance. */
 const MAX_STEM = 80
 
-/** Lower case letters and digits of any script, runs of anything else as one dash; no leading dot, so never a hidden file. */
+/**
+ * A name as one word: lower case letters and digits of any script, runs of
+ * anything else as one dash. File names follow ../file-names instead; this is
+ * for a TREC run's tag (src/main/evaluation/run-file.ts), which must be one word.
+ */
 export function slug(text: string): string {
   const words = text
     .normalize('NFKD')
@@ -52,6 +59,7 @@ export function searchWords(request: QueryRequest): string {
 }
 
 export function exportFileName(source: { request: QueryRequest; savedQuery?: string | null | undefined }, format: ExportFormat): string {
-  const stem = slug(source.savedQuery ?? '') || slug(searchWords(source.request)) || slug(source.request.api) || 'query'
-  return `${stem}-${slug(source.request.responseType)}.${EXPORT_EXTENSIONS[format]}`
+  const what = [source.savedQuery ?? '', searchWords(source.request), source.request.api].find((name) => fileNameStem(name) !== '') ?? 'query'
+  const { responseType } = source.request
+  return suggestedFileName(responseType === 'results' ? what : `${what} (${responseType})`, EXPORT_EXTENSIONS[format], 'query')
 }

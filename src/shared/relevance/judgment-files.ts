@@ -1,3 +1,4 @@
+import { suggestedFileName } from '../file-names'
 import { importer, wholeFileProblem, withoutBom, type ImportSet, type JudgmentImportResult } from './judgment-import'
 import type { Judgment, QuerySet } from './query-set'
 import { headerColumns, quepidText, readQuepid } from './quepid-csv'
@@ -63,25 +64,9 @@ function sniff(text: string): JudgmentFormat | null {
   return null
 }
 
-/**
- * A name to offer the file under: the set's name as people wrote it ("World
- * cities.qrels"), less what a file system refuses or a file dialog shows
- * falsely: path separators and the characters Windows reserves, control
- * characters, bidirectional overrides (which can make `txt.exe` read as
- * `exe.txt`), a leading dot (a hidden file), trailing dots and spaces
- * (Windows drops them), and Windows' device names.
- */
+/** A name to offer the file under: the set's name as people wrote it ("World cities.qrels"), by the app's one rule for file names. */
 export function judgmentFileName(format: JudgmentFormat, setName: string): string {
-  let stem = setName
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-  // Long enough to read in a file dialog, far under any file system's limit; whole code points, so no half of an emoji.
-  const points = [...stem]
-  if (points.length > 80) stem = points.slice(0, 80).join('').replace(/[\s.]+$/, '')
-  if (stem === '') stem = 'judgments'
-  if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem)) stem = `${stem} judgments`
-  return `${stem}.${EXTENSIONS[format]}`
+  return suggestedFileName(setName, EXTENSIONS[format], 'judgments')
 }
 
 /**

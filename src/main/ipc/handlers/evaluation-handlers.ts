@@ -1,13 +1,13 @@
 import { userInfo } from 'node:os'
 import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
-import { formatJudgments, formatRunFile, judgmentFileName, judgmentFormatOf, parseJudgments } from '../../../shared/relevance/judgment-files'
+import { formatJudgments, judgmentFileName, judgmentFormatOf, parseJudgments } from '../../../shared/relevance/judgment-files'
 import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
 import { requireSet, withImport, withoutSet, withRating, withSet } from '../../../shared/relevance/set-edits'
-import { slug } from '../../../shared/export/file-name'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { evaluateSet } from '../../evaluation/evaluate-set'
+import { evaluationRunFile, runFileName } from '../../evaluation/run-file'
 import type { EvaluationRuns } from '../../evaluation/evaluation-runs'
 import type { EvaluationStore } from '../../evaluation/evaluation-store'
 import type { QueryRunner } from '../../http/query-runner'
@@ -120,14 +120,13 @@ export function evaluationHandlers({ session, registry, runner, runs, store }: E
     'eval:run-file': async ({ id }) => {
       const found = await store.get(id)
       if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
-      const tag = slug(found.targetText) || 'query-explorer'
       let text: string
       try {
-        text = formatRunFile(found.rankings.filter((ranking) => ranking.error === null).map((ranking) => ({ queryId: ranking.id, items: ranking.items })), tag)
+        text = evaluationRunFile(found).text
       } catch (error) {
         throw new ExplorerError('validation', (error as Error).message)
       }
-      return { fileName: `${slug(`${found.set} ${found.targetText}`) || 'evaluation'}.run.txt`, text }
+      return { fileName: runFileName(found), text }
     },
   }
 }
