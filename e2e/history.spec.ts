@@ -80,3 +80,36 @@ test('the search box narrows the list, and Clear history empties it', async ({ p
   await expect(historyRegion(page)).toContainText('No run in the history matches this search.')
   expect((await app.invoke('history:list', {})).data).toEqual([])
 })
+
+test('a run and its Load more are one entry, which says how many pages and rows it covers', async ({ page, app }) => {
+  await openApp(page, app)
+  await search(page, 'san')
+  // Up to 1,000 rows: 10 more pages of up to 100, three on the way at once.
+  await page.getByRole('combobox', { name: 'Load how many' }).selectOption('1000')
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByText('Rows 1–1,000 of 5,628').first()).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toHaveCount(0)
+
+  await showView(page, 'History')
+  const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
+  await expect(runs).toHaveCount(1)
+  await expect(runs.first()).toContainText('san')
+  await expect(runs.first()).toContainText('11 pages, 1,000 rows')
+  // The entry is the run's: Open in editor restores its first page, not the last one Load more asked for.
+  const recorded = (await app.invoke('history:list', {})).data as { url: string; pages: number; itemCount: number }[]
+  expect(recorded).toHaveLength(1)
+  expect(recorded[0]).toMatchObject({ pages: 11, itemCount: 1_000 })
+  expect(recorded[0]!.url).toMatch(/\/query\/san\/results\?config=default&count=10$/)
+
+  // A new run is an entry of its own, and a Load more of it extends that one.
+  await showView(page, 'Results')
+  await search(page, 'paris')
+  await page.getByRole('combobox', { name: 'Load how many' }).selectOption('page')
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByText(/^Rows 1–20 of/).first()).toBeVisible()
+  await showView(page, 'History')
+  await expect(runs).toHaveCount(2)
+  await expect(runs.nth(0)).toContainText('paris')
+  await expect(runs.nth(0)).toContainText('2 pages, 20 rows')
+  await expect(runs.nth(1)).toContainText('11 pages, 1,000 rows')
+})

@@ -24,6 +24,7 @@ const entry = (n: number): HistoryEntry => ({
   error: null,
   total: null,
   itemCount: 1,
+  pages: 1,
   durationMs: 3,
   request: search(`q${n}`),
 })

@@ -52,13 +52,25 @@ export class HistoryStore {
       const entries = await this.load()
       entries.push(entry)
       if (entries.length > this.keep) entries.splice(0, entries.length - this.keep)
-      if (this.lines + 1 > this.compactAbove) {
-        await this.rewrite(entries)
-        return
-      }
-      await fs.appendFile(this.path, `${this.ragged ? '\n' : ''}${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 })
-      this.ragged = false
-      this.lines++
+      await this.append(entries, entry)
+    })
+  }
+
+  /**
+   * Changes the kept entry `id` (a run Load more added pages to) in its place
+   * in the list; null when no such entry is kept (cleared, or dropped as old).
+   * The new version is appended like a run, and a later line of an id
+   * replaces its earlier ones when read, so a page costs one append too.
+   */
+  update(id: string, change: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | null> {
+    return this.serial(async () => {
+      const entries = await this.load()
+      const at = entries.findIndex((entry) => entry.id === id)
+      if (at < 0) return null
+      const changed = { ...change(entries[at]!), id }
+      entries[at] = changed
+      await this.append(entries, changed)
+      return changed
     })
   }
 
@@ -90,6 +102,17 @@ export class HistoryStore {
     return next
   }
 
+  /** Writes `entry` at the file's end, or the whole list once the file has grown past `compactAbove` lines. */
+  private async append(entries: HistoryEntry[], entry: HistoryEntry): Promise<void> {
+    if (this.lines + 1 > this.compactAbove) {
+      await this.rewrite(entries)
+      return
+    }
+    await fs.appendFile(this.path, `${this.ragged ? '\n' : ''}${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 })
+    this.ragged = false
+    this.lines++
+  }
+
   private async rewrite(entries: HistoryEntry[]): Promise<void> {
     await writeFileAtomic(this.path, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
     this.entries = entries
@@ -110,9 +133,14 @@ export class HistoryStore {
     else this.ragged = lines.length > 0
     this.lines = lines.length
     const entries: HistoryEntry[] = []
+    // A run's later versions (pages Load more added) take the place of its first line.
+    const places = new Map<string, number>()
     for (const line of lines) {
       const entry = readLine(line)
-      if (entry) entries.push(entry)
+      if (!entry) continue
+      const at = places.get(entry.id)
+      if (at === undefined) places.set(entry.id, entries.push(entry) - 1)
+      else entries[at] = entry
     }
     this.entries = entries.slice(-this.keep)
     return this.entries

@@ -50,9 +50,18 @@ export interface RunOutcome {
   error?: unknown
 }
 
+/** Why a run that got no answer failed, as the IPC reply said it. */
+function failureOf(run: Pick<RunOutcome, 'reply' | 'error'>): ExplorerError | null {
+  if (run.reply) return null
+  return run.error instanceof ExplorerError ? run.error : new ExplorerError('internal', run.error instanceof Error ? run.error.message : String(run.error))
+}
+
+/** Whether the run was stopped on its way (Cancel, or Load more stopping pages past the end of the rows). */
+export const wasCancelled = (run: Pick<RunOutcome, 'reply' | 'error'>): boolean => failureOf(run)?.code === 'cancelled'
+
 export function historyEntry(run: RunOutcome): HistoryEntry {
   const { request, reply } = run
-  const failure = reply ? null : run.error instanceof ExplorerError ? run.error : new ExplorerError('internal', run.error instanceof Error ? run.error.message : String(run.error))
+  const failure = failureOf(run)
   return {
     id: randomUUID(),
     at: new Date(run.startedAt).toISOString(),
@@ -66,7 +75,29 @@ export function historyEntry(run: RunOutcome): HistoryEntry {
     error: failure ? { code: failure.code, message: failure.message } : null,
     total: reply ? totalOf(reply.body) : null,
     itemCount: reply ? itemCountOf(reply.body) : null,
+    pages: 1,
     durationMs: Math.round(run.durationMs),
     request,
+  }
+}
+
+/**
+ * The run's entry with one more of its pages (Load more's): the rows it
+ * brought and `addedMs` of time on the way. A page that failed marks the run
+ * failed, as the window shows it, with the rows before it still counted; the
+ * URL, time and request stay the run's first page's, which Open in editor restores.
+ */
+export function withPage(entry: HistoryEntry, page: RunOutcome, addedMs: number): HistoryEntry {
+  const failure = failureOf(page)
+  const durationMs = Math.round(entry.durationMs + addedMs)
+  if (failure) return { ...entry, status: failure.extra.status ?? null, error: { code: failure.code, message: failure.message }, durationMs }
+  const items = itemCountOf(page.reply!.body)
+  return {
+    ...entry,
+    total: entry.total ?? totalOf(page.reply!.body),
+    itemCount: items === null ? entry.itemCount : (entry.itemCount ?? 0) + items,
+    // A page past the end of the rows (asked before the end was known) brought none: it covers nothing.
+    pages: entry.pages + (items ? 1 : 0),
+    durationMs,
   }
 }

@@ -39,6 +39,17 @@ export type QueryPhase = 'idle' | 'running' | 'loading-more' | 'done' | 'error' 
 interface SentRequest {
   connectionId: string
   request: QueryRequest
+  /** The id it was asked with: Load more's pages name it, so History adds them to this run's entry (without: runs of their own). */
+  runId?: string
+}
+
+/** How a request is sent: `fresh` bypasses the main process's short cache; the others say what History makes of it. */
+interface SendOptions {
+  fresh?: boolean
+  /** Asked alongside the user's run (the statistics beside a page): History leaves it out. */
+  companion?: boolean
+  /** A page Load more adds to the run asked as this id: History counts it in that run's entry. */
+  continues?: string
 }
 
 /** Runs `show` before the next frame is drawn; a few milliseconds on where there are no frames (tests). */
@@ -94,11 +105,17 @@ export const useQueryStore = defineStore('query', () => {
     return problemsForEditor(validateRequest(built, { description: connections.description }), editor.chain)
   }
 
-  /** A companion request (the statistics beside a page) is not one the user ran: History leaves it out. */
-  async function send(connectionId: string, built: QueryRequest, id: string, fresh = false, companion = false): Promise<QueryReply> {
+  async function send(connectionId: string, built: QueryRequest, id: string, { fresh, companion, continues }: SendOptions = {}): Promise<QueryReply> {
     inFlight.add(id)
     try {
-      return await call('query:run', { connectionId, requestId: id, request: built, ...(fresh ? { fresh } : {}), ...(companion ? { companion } : {}) })
+      return await call('query:run', {
+        connectionId,
+        requestId: id,
+        request: built,
+        ...(fresh ? { fresh } : {}),
+        ...(companion ? { companion } : {}),
+        ...(continues ? { continues } : {}),
+      })
     } finally {
       inFlight.delete(id)
     }
@@ -160,8 +177,8 @@ export const useQueryStore = defineStore('query', () => {
     try {
       const id = crypto.randomUUID()
       const [reply, statisticsAnswer] = await Promise.all([
-        send(connections.selectedId!, built, id, fresh),
-        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, editor.request('statistics'), `${id}:statistics`, fresh, true),
+        send(connections.selectedId!, built, id, { fresh }),
+        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, editor.request('statistics'), `${id}:statistics`, { fresh, companion: true }),
       ])
       if (!current()) return
       performance.mark(MARKS.reply)
@@ -187,7 +204,7 @@ export const useQueryStore = defineStore('query', () => {
   let resizeAfterRun = false
 
   /** Asks for one page of `target` (and the statistics, when given) and shows it in place of the rows shown. */
-  async function show(target: SentRequest, pageOffset: number, pageSize: number, statisticsRequest: QueryRequest | null, fresh = false): Promise<void> {
+  async function show(target: Pick<SentRequest, 'connectionId' | 'request'>, pageOffset: number, pageSize: number, statisticsRequest: QueryRequest | null, fresh = false): Promise<void> {
     stopInFlight()
     const current = runs.start()
     const id = crypto.randomUUID()
@@ -198,8 +215,8 @@ export const useQueryStore = defineStore('query', () => {
     startedAt.value = performance.now()
     try {
       const [resultsReply, statisticsAnswer] = await Promise.all([
-        send(target.connectionId, built, id, fresh),
-        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, fresh, true) : Promise.resolve(null),
+        send(target.connectionId, built, id, { fresh }),
+        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, { fresh, companion: true }) : Promise.resolve(null),
       ])
       if (!current()) return
       performance.mark(MARKS.reply)
@@ -211,7 +228,8 @@ export const useQueryStore = defineStore('query', () => {
       lastPageFull.value = body.items.length >= pageSize
       shownOffset.value = pageOffset
       shownCount.value = pageSize
-      shown.value = { connectionId: target.connectionId, request: built }
+      // Each page shown this way (a Run, Next page, a new page size) is a run of its own, which Load more continues.
+      shown.value = { connectionId: target.connectionId, request: built, runId: id }
       // The URL box follows the page shown only while it shows this request; an edited chain starts at its own first page.
       if (!edited.value) editor.offset = pageOffset
       if (statisticsAnswer) {
@@ -311,7 +329,7 @@ export const useQueryStore = defineStore('query', () => {
     const ask = async (step: { offset: number; count: number }) => {
       const id = crypto.randomUUID()
       asked.add(id)
-      return { step, reply: await send(from.connectionId, atPage(from.request, step.offset, step.count), id) }
+      return { step, reply: await send(from.connectionId, atPage(from.request, step.offset, step.count), id, { continues: from.runId }) }
     }
     try {
       for await (const { step, reply } of inOrder(plan, ask, LOAD_IN_FLIGHT)) {

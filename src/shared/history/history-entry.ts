@@ -19,7 +19,11 @@ export const HistoryEntrySchema = z.object({
   error: z.object({ code: ErrorCodeSchema, message: z.string() }).nullable(),
   /** The total the answer carries (statistics, count, results,count); else null. */
   total: z.number().int().nullable(),
+  /** The items (rows, options) the run's answers held, over all its pages. */
   itemCount: z.number().int().nullable(),
+  /** The pages of rows the run covers: its first and each that Load more added to it (entries of older versions: 1). */
+  pages: z.number().int().min(1).default(1),
+  /** The time the run's requests were on their way (pages asked at once count once). */
   durationMs: z.number(),
   /** The request model, so "Open in editor" restores it. */
   request: QueryRequestSchema,

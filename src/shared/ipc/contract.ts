@@ -147,6 +147,8 @@ export const contract = {
         fresh: z.boolean().optional(),
         /** Asked alongside the user's run (its statistics, facet counts): not recorded in History. */
         companion: z.boolean().optional(),
+        /** A page Load more asks for, of the run whose first page was asked as this requestId: History adds it to that run's entry. */
+        continues: Id.optional(),
       })
       .strict(),
     reply: QueryReplySchema,

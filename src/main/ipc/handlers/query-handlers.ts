@@ -1,7 +1,8 @@
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { describeApi } from '../../connections/connection-check'
 import type { HistoryStore } from '../../history/history-store'
-import { historyEntry, type RunConnection } from '../../history/run-record'
+import { RunHistory } from '../../history/run-history'
+import type { RunConnection } from '../../history/run-record'
 import type { Logger } from '../../logging/logger'
 import type { QueryRunner } from '../../http/query-runner'
 import type { DescriptionAbsence } from '../../../shared/api-description'
@@ -13,6 +14,7 @@ export function queryHandlers(
   runner: QueryRunner,
   history?: { store: HistoryStore; log: Logger },
 ): DomainHandlers<'api:describe' | 'api:learn' | 'query:run' | 'query:cancel'> {
+  const runs = history ? new RunHistory(history.store, history.log) : null
   const connectionOf = (id: string): RunConnection | null => {
     try {
       return registry.get(id)
@@ -33,7 +35,7 @@ export function queryHandlers(
       })
       return { description, absence }
     },
-    'query:run': async ({ connectionId, requestId, request, fresh, companion }, { signal }) => {
+    'query:run': async ({ connectionId, requestId, request, fresh, companion, continues }, { signal }) => {
       const startedAt = Date.now()
       const started = performance.now()
       let reply: QueryReply | undefined
@@ -45,10 +47,9 @@ export function queryHandlers(
         error = e
         throw e
       } finally {
-        if (history && !companion) {
-          const entry = historyEntry({ startedAt, durationMs: performance.now() - started, connectionId, connection: connectionOf(connectionId), request, reply, error })
-          // A history that cannot be written must not cost the user the answer.
-          await history.store.add(entry).catch((e: unknown) => history.log.error(`history: ${e instanceof Error ? e.message : String(e)}`))
+        if (runs && !companion) {
+          const outcome = { startedAt, durationMs: performance.now() - started, connectionId, connection: connectionOf(connectionId), request, reply, error }
+          await runs.record(requestId, outcome, continues)
         }
       }
     },

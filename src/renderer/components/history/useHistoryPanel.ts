@@ -21,8 +21,11 @@ export function statusText(entry: HistoryEntry): string {
   return entry.status !== null ? String(entry.status) : '—'
 }
 
+/** The total, else the items in the answer; a run Load more added pages to says how many pages and rows it covers. */
 export function totalText(entry: HistoryEntry): string {
-  if (entry.total !== null) return entry.total.toLocaleString('en')
+  const covered = entry.pages > 1 && entry.itemCount !== null ? `${entry.pages.toLocaleString('en')} pages, ${entry.itemCount.toLocaleString('en')} rows` : null
+  if (entry.total !== null) return covered ? `${entry.total.toLocaleString('en')} · ${covered}` : entry.total.toLocaleString('en')
+  if (covered) return covered
   return entry.itemCount !== null ? `${entry.itemCount.toLocaleString('en')} items` : '—'
 }
 

@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/app/app-core'
+import { HISTORY_FILE, HistoryStore } from '../../src/main/history/history-store'
+import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
+import { openDemoBench, type DemoBench } from './demo-bench'
+import { call, failure, json, keychainMissing, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+
+/**
+ * Load more's pages belong to the run whose rows they continue: History keeps
+ * one entry for the run, which counts the pages and rows it covers, over the
+ * real handler table and the demo service, and across a restart.
+ */
+
+const missing = await keychainMissing()
+
+const fileLines = (dir: string) => readFileSync(join(dir, HISTORY_FILE), 'utf8').split('\n').filter(Boolean)
+
+describe.skipIf(missing !== null)('History and Load more', () => {
+  let bench: DemoBench
+  let core: AppCore
+  /** Answers the first page at once and holds every later one, so a page can be cancelled while on its way. */
+  let holding: TestServer
+  let holdingConnection: ConnectionView
+  /** Resolves when the holding server has a page it holds. */
+  let pageHeld: Promise<void>
+
+  const history = () => call<HistoryEntry[]>(core, 'history:list', {})
+  /** What the window sends for a page of a run: the run's request at another offset. */
+  const page = (text: string, offset: number, count = 100) => search(text, { count, ...(offset > 0 ? { offset } : {}) })
+
+  beforeAll(async () => {
+    bench = await openDemoBench('history-load-more')
+    core = bench.core
+    let held: () => void
+    pageHeld = new Promise((resolve) => (held = resolve))
+    holding = await startServer((req, res) => {
+      if (/[?&]offset=/.test(req.url ?? '')) held()
+      else json(res, 200, RESULTS_PAGE)
+    })
+    holdingConnection = await call<ConnectionView>(core, 'connections:save', {
+      name: 'Holding',
+      authUrl: '',
+      queryUrl: `${holding.origin}/query`,
+      workspace: 'world',
+      api: 'places',
+      clientId: '',
+    })
+  })
+  afterAll(async () => {
+    await holding?.close()
+    await bench?.close()
+  })
+
+  it('records a run and the pages Load more adds to it as one entry, with the pages and rows it covers', async () => {
+    await call(core, 'history:clear', {})
+    const first = await call<{ url: string }>(core, 'query:run', { connectionId: 'demo', requestId: 'run-san', request: page('san', 0) })
+    // Three on the way at once, as the window asks them.
+    await Promise.all(
+      [100, 200, 300].map((offset) => call(core, 'query:run', { connectionId: 'demo', requestId: `more-${offset}`, request: page('san', offset), continues: 'run-san' })),
+    )
+
+    const entries = await history()
+    expect(entries).toHaveLength(1)
+    const [run] = entries as [HistoryEntry]
+    expect(run).toMatchObject({ connectionId: 'demo', url: first.url, status: 200, error: null, pages: 4, itemCount: 400 })
+    expect(run.request).toEqual(page('san', 0))
+
+    // The next page of it, later on: the same entry again.
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-400', request: page('san', 400), continues: 'run-san' })
+    expect(await history()).toMatchObject([{ id: run.id, pages: 5, itemCount: 500 }])
+
+    // A new run is an entry of its own, newest first; the older run's entry stays where it was.
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'run-paris', request: page('paris', 0, 10) })
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-paris', request: page('paris', 10, 10), continues: 'run-paris' })
+    const after = await history()
+    const searched = (entry: HistoryEntry) => (entry.request.steps[0] as { parameters: Record<string, string> }).parameters.query
+    expect(after.map((entry) => [searched(entry), entry.pages])).toEqual([
+      ['paris', 2],
+      ['san', 5],
+    ])
+
+    // A restart reads the same entries back from the file, whose lines are compacted to one an entry.
+    expect(await new HistoryStore(bench.dataDir).list()).toEqual(after)
+    const compacting = new HistoryStore(bench.dataDir, { keep: 2, compactAbove: 2 })
+    await compacting.add({ ...after[1]!, id: 'another' })
+    expect(fileLines(bench.dataDir).map((line) => (JSON.parse(line) as HistoryEntry).id)).toEqual([after[0]!.id, 'another'])
+  })
+
+  it('leaves out a page cancelled on its way, and a page that fails marks the run failed', async () => {
+    await call(core, 'history:clear', {})
+    await call(core, 'query:run', { connectionId: holdingConnection.id, requestId: 'run-held', request: page('san', 0, 10) })
+    const held = core.dispatch('query:run', { connectionId: holdingConnection.id, requestId: 'more-held', request: page('san', 10, 10), continues: 'run-held' })
+    // A page refused at once (a handler that does not know `continues`) would never be held: fail then, not at the timeout.
+    await Promise.race([pageHeld, held.then((reply) => Promise.reject(new Error(`the page was answered at once: ${JSON.stringify(reply)}`)))])
+    expect(await call(core, 'query:cancel', { requestId: 'more-held' })).toEqual({ cancelled: true })
+    expect(await held).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    expect(await history()).toMatchObject([{ pages: 1, itemCount: 1, error: null, status: 200 }])
+
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'run-oslo', request: page('oslo', 0, 10) })
+    const refused = await failure(core, 'query:run', { connectionId: 'demo', requestId: 'more-oslo', request: page('oslo', 10, 500), continues: 'run-oslo' })
+    const [oslo] = (await history()) as [HistoryEntry]
+    expect(oslo).toMatchObject({ pages: 1, error: { code: refused.code, message: refused.message } })
+    expect(oslo.request).toEqual(page('oslo', 0, 10))
+  })
+
+  it('records a page of a run it does not know (an older window, a cleared history) as a run of its own', async () => {
+    await call(core, 'history:clear', {})
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-lost', request: page('rome', 10, 10), continues: 'no-such-run' })
+    await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-lost-2', request: page('rome', 20, 10), continues: 'no-such-run' })
+    expect(await history()).toMatchObject([{ pages: 2, itemCount: 20, request: page('rome', 10, 10) }])
+  })
+})
+
+describe('history file: an entry a run extends', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'qe-history-extend-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('reads an entry written again later as its last line says, in its first line\'s place', async () => {
+    const entry = (id: string, itemCount: number): HistoryEntry => ({
+      id,
+      at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+      connectionId: 'c',
+      connectionName: 'C',
+      api: 'places',
+      config: 'default',
+      url: `http://127.0.0.1:1/q/world/places/search/${id}`,
+      responseType: 'results',
+      status: 200,
+      error: null,
+      total: null,
+      itemCount,
+      pages: 1,
+      durationMs: 3,
+      request: search(id),
+    })
+    const store = new HistoryStore(dir)
+    await store.add(entry('a', 10))
+    await store.add(entry('b', 10))
+    expect(await store.update('a', (a) => ({ ...a, pages: 2, itemCount: 20 }))).toMatchObject({ pages: 2 })
+    expect(await store.update('gone', (gone) => gone)).toBeNull()
+    expect(fileLines(dir)).toHaveLength(3)
+    const expected = [entry('b', 10), { ...entry('a', 10), pages: 2, itemCount: 20 }]
+    expect(await store.list()).toEqual(expected)
+    expect(await new HistoryStore(dir).list()).toEqual(expected)
+  })
+})
