@@ -15,9 +15,10 @@ export class OutputFile {
     return this.written
   }
 
-  async write(text: string): Promise<void> {
-    if (text === '') return
-    const buffer = Buffer.from(text, 'utf8')
+  /** Text (as UTF-8) or bytes, after what is written. */
+  async write(data: string | Uint8Array): Promise<void> {
+    if (data.length === 0) return
+    const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
     await this.handle.write(buffer, 0, buffer.length)
     this.written += buffer.length
   }

@@ -1,10 +1,10 @@
-import { createWriteStream } from 'node:fs'
 import { csvRecord, parseCsv } from '../../shared/export/csv'
 import type { FormatWriter, WriterPaths } from './format-writer'
 import { OutputFile } from './output-file'
 import { unreadablePage } from './page-error'
-import { TableSpool, type Cell } from './table-spool'
-import { zipBoundsProblem } from './zip-bounds'
+import { TableSpool } from './table-spool'
+import { writeWorkbook } from './xlsx-file'
+import { readXlsxPage } from './xlsx-page'
 
 /** A workbook page of 100 rows is tens of kilobytes; one that unpacks to more than this is refused unread. */
 const MAX_XLSX_PAGE_UNPACKED = 8 * 1024 * 1024
@@ -68,13 +68,14 @@ export class CsvWriter implements FormatWriter {
 /**
  * XLSX. A workbook is a zip archive, so pages cannot be joined as bytes:
  * each page is asked as xlsx (so a server that refuses xlsx says so, and
- * numbers stay numbers, as the server typed them), its sheet is read, and
- * one workbook is written at the end with the columns CSV would have.
- * Even a single page is rewritten, not copied: the file then holds values
- * only, never a formula or anything else a server's workbook might carry.
+ * numbers stay numbers, as the server typed them), its sheet is read
+ * (xlsx-page.ts), and one workbook is written at the end with the columns
+ * CSV would have (xlsx-file.ts). Even a single page is rewritten, not
+ * copied: the file then holds values only, never a formula or anything else
+ * a server's workbook might carry.
  */
 export class XlsxWriter implements FormatWriter {
-  private stream: ReturnType<typeof createWriteStream> | null = null
+  private out: OutputFile | null = null
 
   private constructor(
     private readonly spool: TableSpool,
@@ -86,72 +87,25 @@ export class XlsxWriter implements FormatWriter {
   }
 
   get bytes(): number {
-    return this.stream?.bytesWritten ?? this.spool.bytes
+    return this.out?.bytes ?? this.spool.bytes
   }
 
   async addPage(body: Buffer, asked: number): Promise<number> {
-    const problem = zipBoundsProblem(body, MAX_XLSX_PAGE_UNPACKED)
-    if (problem) throw unreadablePage('xlsx', `${problem}.`)
-    const workbook = new (await excel()).Workbook()
-    try {
-      // exceljs declares its own Buffer type (an ArrayBuffer), which a Node Buffer does not match by name only.
-      await workbook.xlsx.load(body as unknown as Parameters<typeof workbook.xlsx.load>[0])
-    } catch {
-      throw unreadablePage('xlsx', 'it is not a workbook that can be opened.')
-    }
-    const sheet = workbook.getWorksheet('results') ?? workbook.worksheets[0]
-    if (!sheet) throw unreadablePage('xlsx', 'the workbook has no sheet.')
-    const records: Cell[][] = []
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      // row.values is 1-based and sparse: Array.from turns its holes into empty cells.
-      records.push(Array.from((row.values as unknown[]).slice(1), cellValue))
-    })
-    const [header = [], ...rows] = records
+    const [header = [], ...rows] = await readXlsxPage(body, MAX_XLSX_PAGE_UNPACKED)
     const kept = rows.slice(0, asked)
     await this.spool.add(header.map((name) => (name === null ? '' : String(name))), kept)
     return kept.length
   }
 
   async finish(signal: AbortSignal): Promise<void> {
-    const stream = createWriteStream(this.path, { flags: 'wx' })
-    this.stream = stream
-    const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
-    const sheet = workbook.addWorksheet('results')
-    const header = sheet.addRow(this.spool.header())
-    header.font = { bold: true }
-    header.commit()
-    for await (const rows of this.spool.rows(null, signal)) {
-      for (const row of rows) sheet.addRow(row).commit()
-    }
-    sheet.commit()
-    await workbook.commit()
+    const out = await OutputFile.create(this.path)
+    this.out = out
+    await writeWorkbook(out, this.spool.header(), this.spool.rows(null, signal))
     await this.spool.close()
   }
 
   async abandon(): Promise<void> {
     await this.spool.close().catch(() => undefined)
-    const stream = this.stream
-    if (stream && !stream.closed) await new Promise<void>((resolve) => stream.destroy().once('close', () => resolve()))
+    await this.out?.close()
   }
-}
-
-/** exceljs, loaded by the first xlsx export only: it is most of what a writer thread would load at its start. */
-async function excel(): Promise<typeof import('exceljs')> {
-  const loaded = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') }
-  return loaded.default ?? loaded
-}
-
-/** A cell as a plain value: a formula gives its last result, rich text its text, a link its text, a date its ISO form. */
-function cellValue(value: unknown): Cell {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
-  if (value instanceof Date) return value.toISOString()
-  if (typeof value === 'object') {
-    const v = value as { result?: unknown; richText?: { text?: unknown }[]; text?: unknown; error?: unknown }
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((part) => String(part.text ?? '')).join('')
-    if ('formula' in v || 'sharedFormula' in v) return v.result === undefined ? null : cellValue(v.result)
-    if ('text' in v) return cellValue(v.text)
-    if ('error' in v) return String(v.error)
-  }
-  return String(value)
 }

@@ -1,0 +1,345 @@
+import type { Cell } from './table-spool'
+import { unreadablePage } from './page-error'
+import { scanXml } from './xlsx-xml'
+import { checkedZipEntries } from './zip-bounds'
+
+/**
+ * The rows of one xlsx page (the first is its header), each cell a plain
+ * value as exceljs reads it: a number, text, true or false; an error's text.
+ *
+ * exceljs's reader (JSZip, a SAX parser, a model of every cell's style) took
+ * ~10 ms a page of 100 rows, more than a quarter of an export's time. A page
+ * as a server writes it is plain: one sheet, its values, its strings; that is
+ * read here from the parts the zip check inflated already, in a fraction of
+ * a millisecond, to the same values exceljs gives, rule for rule (the rules
+ * are named where they are followed), whether its strings are shared
+ * (exceljs's Workbook, the demo), inline, or in their cells (exceljs's
+ * streaming writer, the export's own file). A workbook with anything else
+ * (formulas, dates, merged or rich cells, a second sheet, XML this reader
+ * does not read plainly) is read by exceljs as before, so no page reads
+ * otherwise than it did; test/main/export-xlsx.test.ts holds the two readers
+ * to the same values.
+ */
+export async function readXlsxPage(body: Buffer, maxUnpacked: number): Promise<Cell[][]> {
+  const files = checkedZipEntries(body, maxUnpacked)
+  if (typeof files === 'string') throw unreadablePage('xlsx', `${files}.`)
+  return plainSheetRows(files) ?? (await excelJsRows(body))
+}
+
+/** exceljs's reading, for a workbook that is not plain. */
+export async function excelJsRows(body: Buffer): Promise<Cell[][]> {
+  const workbook = new (await excel()).Workbook()
+  try {
+    // exceljs declares its own Buffer type (an ArrayBuffer), which a Node Buffer does not match by name only.
+    await workbook.xlsx.load(body as unknown as Parameters<typeof workbook.xlsx.load>[0])
+  } catch {
+    throw unreadablePage('xlsx', 'it is not a workbook that can be opened.')
+  }
+  const sheet = workbook.getWorksheet('results') ?? workbook.worksheets[0]
+  if (!sheet) throw unreadablePage('xlsx', 'the workbook has no sheet.')
+  const records: Cell[][] = []
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    // row.values is 1-based and sparse: Array.from turns its holes into empty cells.
+    records.push(Array.from((row.values as unknown[]).slice(1), cellValue))
+  })
+  return records
+}
+
+/** exceljs, loaded by the first workbook that needs it: it is most of what a writer thread would load at its start. */
+export async function excel(): Promise<typeof import('exceljs')> {
+  const loaded = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') }
+  return loaded.default ?? loaded
+}
+
+/** A cell as a plain value: a formula gives its last result, rich text its text, a link its text, a date its ISO form. */
+function cellValue(value: unknown): Cell {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: { text?: unknown }[]; text?: unknown; error?: unknown }
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((part) => String(part.text ?? '')).join('')
+    if ('formula' in v || 'sharedFormula' in v) return v.result === undefined ? null : cellValue(v.result)
+    if ('text' in v) return cellValue(v.text)
+    if ('error' in v) return String(v.error)
+  }
+  return String(value)
+}
+
+/** The parts exceljs reads as worksheets (its pattern, unanchored as it has it). */
+const WORKSHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/
+
+/**
+ * The number formats exceljs knows by id without a definition in the
+ * workbook (its defaultnumformats.js, the ids with a format of their own).
+ * Only 14–22 are dates; the test compares this list with exceljs's.
+ */
+export const BUILT_IN_NUMBER_FORMATS: Readonly<Record<number, string>> = {
+  0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?', 13: '# ??/??',
+  14: 'mm-dd-yy', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM', 20: 'h:mm', 21: 'h:mm:ss', 22: 'm/d/yy "h":mm',
+  37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00 ;(#,##0.00)', 40: '#,##0.00 ;[Red](#,##0.00)', 45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
+}
+
+/** exceljs's isDateFmt: a format shows a date when, outside quotes and brackets, it holds one of y m d h M s b. */
+export function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false
+  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''))
+}
+
+/** Reads the elements at `path` (names from the root down) of one part; null when the part is not plain XML. */
+function elementsAt(xml: Buffer, path: readonly string[]): Record<string, string>[] | null {
+  const found: Record<string, string>[] = []
+  const open: string[] = []
+  const plain = scanXml(xml.toString('utf8'), {
+    open(name, attributes) {
+      open.push(name)
+      if (open.length === path.length && open.every((part, i) => part === path[i])) found.push(attributes)
+      return true
+    },
+    close() {
+      open.pop()
+      return true
+    },
+    text: () => true,
+  })
+  return plain ? found : null
+}
+
+/** The workbook's one sheet part, when it has one sheet that its relationships name as exceljs resolves them; else null. */
+function onlySheetPart(files: ReadonlyMap<string, Buffer>): string | null {
+  const parts = [...files.keys()].filter((name) => WORKSHEET_PART.test(name))
+  const book = files.get('xl/workbook.xml')
+  const rels = files.get('xl/_rels/workbook.xml.rels')
+  if (parts.length !== 1 || !book || !rels) return null
+  const sheets = elementsAt(book, ['workbook', 'sheets', 'sheet'])
+  const relationships = elementsAt(rels, ['Relationships', 'Relationship'])
+  if (sheets?.length !== 1 || !relationships || sheets[0]!['r:id'] === undefined) return null
+  // exceljs files sheets by their sheetId; one it cannot (0, not a number) it may not find.
+  if (!/^[1-9]\d*$/.test(sheets[0]!.sheetId ?? '')) return null
+  // The last relationship of an id wins, as in exceljs's map of them.
+  const target = relationships.filter((rel) => rel.Id === sheets[0]!['r:id']).at(-1)?.Target
+  if (target === undefined) return null
+  return `xl/${target.replace(/^(\s|\/xl\/)+/, '')}` === parts[0] ? parts[0]! : null
+}
+
+/** The shared strings, each one `<t>` (exceljs decodes `_xHHHH_` in them); null when one is rich text or otherwise not plain. */
+function sharedStrings(xml: Buffer): string[] | null {
+  const strings: string[] = []
+  const open: string[] = []
+  let text: string | null = null
+  let parts = 0
+  const plain = scanXml(xml.toString('utf8'), {
+    open(name) {
+      open.push(name)
+      if (open.length === 1) return name === 'sst'
+      if (open.length === 2) {
+        if (name !== 'si') return false
+        text = null
+        parts = 0
+        return true
+      }
+      // A string is one <t>: rich text (<r>), phonetic runs and the like are exceljs's to read.
+      if (open.length === 3 && name === 't' && parts++ === 0) {
+        text = ''
+        return true
+      }
+      return false
+    },
+    close(name) {
+      open.pop()
+      if (name === 'si' && open.length === 1) {
+        if (text === null) return false
+        strings.push(text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+      }
+      return true
+    },
+    text(chunk) {
+      if (open.length === 3) text += chunk
+      return true
+    },
+  })
+  return plain ? strings : null
+}
+
+/**
+ * For each cell style (an index into cellXfs), whether a number in it stays a
+ * number; null when the part is not one exceljs reads without failing for
+ * a styled cell (it needs the fonts, fills, borders and cellXfs lists).
+ */
+function numberStyles(xml: Buffer): boolean[] | null {
+  const formats = new Map<number, string>()
+  const xfs: Record<string, string>[] = []
+  const lists = { fonts: 0, fills: 0, borders: 0, cellXfs: 0 }
+  const open: string[] = []
+  let complete = true
+  const plain = scanXml(xml.toString('utf8'), {
+    open(name, attributes) {
+      open.push(name)
+      if (open.length === 1) return name === 'styleSheet'
+      if (open.length !== 3) return true
+      const list = open[1]!
+      if (list === 'numFmts' && name === 'numFmt') {
+        if (attributes.formatCode === undefined) complete = false
+        // exceljs drops the backslashes that escape a format's characters.
+        else formats.set(parseInt(attributes.numFmtId ?? '', 10), attributes.formatCode.replace(/[\\](.)/g, '$1'))
+      }
+      if (list === 'cellXfs' && name === 'xf') xfs.push(attributes)
+      if (list in lists) lists[list as keyof typeof lists]++
+      return true
+    },
+    close() {
+      open.pop()
+      return true
+    },
+    text: () => true,
+  })
+  if (!plain || !complete || Object.values(lists).some((count) => count === 0)) return null
+  return xfs.map((xf) => {
+    const id = parseInt(xf.numFmtId ?? '', 10)
+    return !id || !isDateFormat(formats.get(id) || BUILT_IN_NUMBER_FORMATS[id])
+  })
+}
+
+const AGAIN: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&apos;': "'", '&quot;': '"' }
+
+/** exceljs's xmlDecode, which it applies to a `t="str"` cell's text after the parser decoded it once. */
+function decodeAgain(text: string): string {
+  return text.indexOf('&') < 0 ? text : text.replace(/&([a-z]*);/g, (entity) => AGAIN[entity] ?? entity)
+}
+
+/** A cell reference's column (A is 1) if it is a plain one (one to three capitals, then the row `row`) up to XFD; else 0. */
+function cellColumn(ref: string | undefined, row: number): number {
+  if (ref === undefined) return 0
+  let col = 0
+  let i = 0
+  for (; i < ref.length && i < 3; i++) {
+    const c = ref.charCodeAt(i)
+    if (c < 65 || c > 90) break
+    col = col * 26 + c - 64
+  }
+  // The rest is the row's number, written plainly (no sign, no leading zero).
+  const rest = ref.slice(i)
+  return i > 0 && col <= 16_384 && rest === String(row) ? col : 0
+}
+
+/** The values of a plain workbook's one sheet, rows with a value only (as exceljs's eachRow without empty rows); else null. */
+export function plainSheetRows(files: ReadonlyMap<string, Buffer>): Cell[][] | null {
+  const part = onlySheetPart(files)
+  if (!part) return null
+  const stringsPart = files.get('xl/sharedStrings.xml')
+  const strings = stringsPart ? sharedStrings(stringsPart) : []
+  if (!strings) return null
+  const stylesPart = files.get('xl/styles.xml')
+  let styles: boolean[] | null | undefined
+  const rows: Cell[][] = []
+  const open: string[] = []
+  let sheetData = 0
+  let row: { number: number; cells: Cell[]; lastCol: number; valued: boolean } | null = null
+  let lastRow = 0
+  let cell: { col: number; type: string | undefined; style: number; value: string | undefined; inline: boolean; v: boolean } | null = null
+  // Where text counts: in the cell's <v>, or in the <t> of its <is>.
+  let collecting = false
+
+  const endCell = (): boolean => {
+    const { col, type, style, value } = cell!
+    cell = null
+    if (style) {
+      // exceljs looks up the style of every styled cell, and fails where the styles part does not hold it.
+      if (styles === undefined) styles = stylesPart ? numberStyles(stylesPart) : []
+      if (styles === null) return false
+    }
+    // No value: an empty cell (one without a style too: exceljs takes it for part of a merged range and leaves it out).
+    if (value === undefined) return true
+    let typed: Cell
+    switch (type) {
+      case 's': {
+        const shared = strings[parseInt(value, 10)]
+        if (shared === undefined) return false
+        typed = shared
+        break
+      }
+      case 'inlineStr':
+        typed = value
+        break
+      case 'str':
+        // Text in the cell, as exceljs's streaming writer writes it; exceljs decodes its entities a second time.
+        typed = decodeAgain(value)
+        break
+      case 'b':
+        typed = parseInt(value, 10) !== 0
+        break
+      case 'e':
+        // An error reads as its text (#N/A, #DIV/0!).
+        typed = value
+        break
+      case undefined:
+      case 'n':
+        // A number in a date format is a date to exceljs: its ISO text is exceljs's to give.
+        if (style && styles && styles[style] === false) return false
+        typed = parseFloat(value)
+        break
+      default:
+        // 'd' (a date) and what else a writer may put are exceljs's to read.
+        return false
+    }
+    while (row!.cells.length < col - 1) row!.cells.push(null)
+    row!.cells.push(typed)
+    row!.valued = true
+    return true
+  }
+
+  const plain = scanXml(files.get(part)!.toString('utf8'), {
+    open(name, attributes) {
+      open.push(name)
+      const depth = open.length
+      if (depth === 1) return name === 'worksheet'
+      // Merged cells repeat a value and hyperlinks change a cell's kind: exceljs's to read.
+      if (name === 'mergeCells' || name === 'hyperlinks') return false
+      if (depth === 2) return name !== 'sheetData' || sheetData++ === 0
+      if (open[1] !== 'sheetData') return true
+      if (depth === 3) {
+        const number = /^[1-9]\d*$/.test(attributes.r ?? '') ? Number(attributes.r) : 0
+        if (name !== 'row' || number <= lastRow) return false
+        lastRow = number
+        row = { number, cells: [], lastCol: 0, valued: false }
+        return true
+      }
+      if (depth === 4) {
+        const col = cellColumn(attributes.r, row!.number)
+        if (name !== 'c' || col <= row!.lastCol) return false
+        row!.lastCol = col
+        cell = { col, type: attributes.t, style: attributes.s === undefined ? 0 : parseInt(attributes.s, 10) || 0, value: undefined, inline: false, v: false }
+        return true
+      }
+      if (depth === 5) {
+        // A formula (<f>) and anything else in a cell are exceljs's to read.
+        if (name === 'v' && !cell!.v && !cell!.inline) cell!.v = collecting = true
+        else if (name === 'is' && !cell!.v && !cell!.inline) cell!.inline = true
+        else return false
+        return true
+      }
+      if (depth === 6 && open[4] === 'is' && name === 't') {
+        collecting = true
+        return true
+      }
+      return false
+    },
+    close(name) {
+      open.pop()
+      collecting = false
+      if (open[1] !== 'sheetData' || open.length < 2) return true
+      if (name === 'c' && open.length === 3) return endCell()
+      if (name === 'row' && open.length === 2) {
+        if (row!.valued) rows.push(row!.cells)
+        row = null
+      }
+      return true
+    },
+    text(text) {
+      // Text runs join, as exceljs joins them; white space between elements is not a value.
+      if (collecting) cell!.value = (cell!.value ?? '') + text
+      return true
+    },
+  })
+  return plain ? rows : null
+}

@@ -1,0 +1,271 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OutputFile } from '../../src/main/export/output-file'
+import type { Cell } from '../../src/main/export/table-spool'
+import { writeWorkbook } from '../../src/main/export/xlsx-file'
+import { BUILT_IN_NUMBER_FORMATS, excelJsRows, isDateFormat, plainSheetRows, readXlsxPage } from '../../src/main/export/xlsx-page'
+import { checkedZipEntries } from '../../src/main/export/zip-bounds'
+import { ZipWriter } from '../../src/main/export/zip-writer'
+import { toXlsx } from '../../src/service/formats/xlsx'
+import { readCsv } from '../fixtures/csv'
+import { spawnGroup, stopGroup } from '../fixtures/process-group'
+
+/**
+ * An export's workbooks read and written without exceljs's cell models, held
+ * to what exceljs gives: each page reads to the values exceljs reads from it
+ * (workbooks written by the demo service, by exceljs, and by hand, the plain
+ * ones read here and the others handed to exceljs), each file written holds
+ * the parts exceljs's streaming writer wrote, byte for byte, and LibreOffice
+ * opens it to the same cells.
+ */
+
+const MiB = 1024 * 1024
+
+/** Text that tests a writer and a reader: the XML five, controls, line ends, an escape exceljs decodes, other scripts, a surrogate pair. */
+const AWKWARD = ['A & <b> "q" \'s\'', 'line\r\nbreak\rand\nmore', 'tab\there', 'bell\u0007del\u007f', '_x000D_ literal', '  spaced  ', '', 'São Paulo', '東京', '🙂 emoji', '=1+1', '0042', 'x'.repeat(3_000)]
+
+/** A table of `rows` rows over every kind of cell, the same for the same seed. */
+function table(seed: number, rows: number): { header: string[]; rows: Cell[][] } {
+  let state = seed
+  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+  const pick = <T,>(values: readonly T[]) => values[Math.floor(next() * values.length)]!
+  const header = ['rank', 'probability', '1.id', '1.class', '1.name', '1.population', '1.capital', '1.note']
+  const cell = (column: number): Cell => {
+    if (column === 0) return Math.floor(next() * 10_000)
+    if (next() < 0.12) return null
+    switch (column % 4) {
+      case 1:
+        return pick([0.5, -3.25, 1e-7, 123_456_789_012, 0, -0, 2 ** 53, 0.1 + 0.2])
+      case 2:
+        return pick([true, false])
+      default:
+        return pick(AWKWARD)
+    }
+  }
+  const body = Array.from({ length: rows }, (_, i) => {
+    // A row all empty, a row shorter and one longer than the header: exceljs numbers them all, writes what has a value.
+    if (i % 17 === 5) return header.map(() => null)
+    const width = i % 13 === 3 ? 3 : i % 11 === 7 ? header.length + 2 : header.length
+    return Array.from({ length: width }, (_, column) => cell(column))
+  })
+  return { header, rows: body }
+}
+
+/** The workbook as the export wrote it with exceljs's streaming writer before: the reference the new writer is held to. */
+async function excelJsWorkbook(header: string[], rows: Cell[][]): Promise<Buffer> {
+  const stream = new PassThrough()
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  const sheet = workbook.addWorksheet('results')
+  const first = sheet.addRow(header)
+  first.font = { bold: true }
+  first.commit()
+  for (const row of rows) sheet.addRow(row).commit()
+  sheet.commit()
+  await workbook.commit()
+  return Buffer.concat(chunks)
+}
+
+/** The parts of an archive by name, as text; the time stamps of docProps/core.xml (when it was written) left out. */
+function partsOf(zip: Buffer): Record<string, string> {
+  const files = checkedZipEntries(zip, 256 * MiB)
+  if (typeof files === 'string') throw new Error(files)
+  return Object.fromEntries(
+    [...files].map(([name, content]) => [name, name === 'docProps/core.xml' ? content.toString('utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'WHEN') : content.toString('utf8')]),
+  )
+}
+
+describe('xlsx workbooks of an export', () => {
+  let dir: string
+  let files = 0
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'qe-export-xlsx-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  /** The workbook writeWorkbook writes for `header` and `rows` (in pages of 100, as the spool gives them). */
+  async function written(header: string[], rows: Cell[][]): Promise<Buffer> {
+    const path = join(dir, `written-${files++}.xlsx`)
+    const pages = async function* () {
+      for (let at = 0; at < rows.length; at += 100) yield rows.slice(at, at + 100)
+    }
+    await writeWorkbook(await OutputFile.create(path), header, pages())
+    return readFileSync(path)
+  }
+
+  /** A workbook of the given parts, zipped by the export's own zip writer. */
+  async function workbookOf(parts: Record<string, string>): Promise<Buffer> {
+    const path = join(dir, `parts-${files++}.xlsx`)
+    const zip = new ZipWriter(await OutputFile.create(path))
+    for (const [name, text] of Object.entries(parts)) await zip.add(name, Buffer.from(text, 'utf8'))
+    await zip.finish()
+    return readFileSync(path)
+  }
+
+  it('writes the parts exceljs wrote, byte for byte, for every kind of cell and row', async () => {
+    for (const [seed, rows] of [
+      [1, 0],
+      [2, 1],
+      [3, 250],
+      [4, 1_000],
+    ] as const) {
+      const { header, rows: body } = table(seed, rows)
+      expect(partsOf(await written(header, body)), `seed ${seed}`).toEqual(partsOf(await excelJsWorkbook(header, body)))
+    }
+    // A header with awkward names and no rows; and no columns at all.
+    expect(partsOf(await written(AWKWARD, []))).toEqual(partsOf(await excelJsWorkbook(AWKWARD, [])))
+    expect(partsOf(await written([], [[1, 'a']]))).toEqual(partsOf(await excelJsWorkbook([], [[1, 'a']])))
+  })
+
+  it("reads the demo service's pages itself, to the values exceljs reads", async () => {
+    for (const seed of [5, 6, 7]) {
+      const { header, rows } = table(seed, 100)
+      const page = await toXlsx({ header, rows })
+      const files = checkedZipEntries(page, 8 * MiB) as Map<string, Buffer>
+      const plain = plainSheetRows(files)
+      expect(plain, 'read without exceljs').not.toBeNull()
+      expect(plain).toEqual(await excelJsRows(page))
+    }
+  })
+
+  it("reads what it writes (exceljs's streaming writer's form, strings in their cells) itself, to the values exceljs reads", async () => {
+    const { header, rows } = table(8, 120)
+    const file = await written(header, rows)
+    expect(plainSheetRows(checkedZipEntries(file, 64 * MiB) as Map<string, Buffer>), 'read without exceljs').not.toBeNull()
+    expect(await readXlsxPage(file, 64 * MiB)).toEqual(await excelJsRows(file))
+    // exceljs decodes such a cell's entities twice: text that spells an entity reads as that character.
+    const spelled = await written(['text'], [['a &amp; b, &lt;i&gt;, &nbsp; &#38;']])
+    expect(await readXlsxPage(spelled, 8 * MiB)).toEqual(await excelJsRows(spelled))
+  })
+
+  const CONTENT_TYPES =
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'
+  const ROOT_RELS =
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+  const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+  const book = (sheets: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook ${NS}><sheets>${sheets}</sheets></workbook>`
+  const rels = (targets: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${targets
+      .map((target, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${target}"/>`)
+      .join('')}</Relationships>`
+  const sheetXml = (rows: string, after = '') => `<?xml version="1.0" encoding="UTF-8"?>\r\n<worksheet ${NS}>\r\n  <sheetData>\r\n${rows}\r\n  </sheetData>${after}\r\n</worksheet>`
+  const strings = (items: string[]) => `<?xml version="1.0" encoding="UTF-8"?><sst ${NS} count="${items.length}">${items.map((item) => `<si>${item}</si>`).join('')}</sst>`
+  const styles = (numFmts: string, xfs: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?><styleSheet ${NS}>${numFmts}<fonts count="1"><font><sz val="11"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellXfs count="${xfs.length}">${xfs.map((id) => `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0"/>`).join('')}</cellXfs></styleSheet>`
+  /** A workbook of one sheet `results` (unless other sheets are given) and the parts added. */
+  const workbook = (sheet: string, more: Record<string, string> = {}) =>
+    workbookOf({
+      '[Content_Types].xml': CONTENT_TYPES,
+      '_rels/.rels': ROOT_RELS,
+      'xl/workbook.xml': book('<sheet name="results" sheetId="1" r:id="rId1"/>'),
+      'xl/_rels/workbook.xml.rels': rels(['worksheets/sheet1.xml']),
+      'xl/worksheets/sheet1.xml': sheet,
+      ...more,
+    })
+
+  const PLAIN_ROWS = [
+    '    <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>1.name</t></is></c><c r="D1" t="s"><v>2</v></c></row>',
+    // Pretty-printed, a styled empty cell, a cell with neither value nor style, entities and references, an error, booleans as exceljs reads them.
+    '    <row r="2" spans="1:6">\r\n      <c r="A2" s="1">\r\n        <v>1</v>\r\n      </c>\r\n      <c r="B2" s="2"><v>0.25</v></c>\r\n      <c r="C2" t="inlineStr"><is><t xml:space="preserve"> Caf&#233; &amp; &lt;bar&gt; &#x1F642;\r\nnext </t></is></c>\r\n      <c r="D2" s="1"/><c r="E2"/><c r="F2" t="e"><v>#N/A</v></c>\r\n    </row>',
+    '    <row r="4"><c r="B4" t="b"><v>true</v></c><c r="C4" t="b"><v>0</v></c><c r="D4" t="s"><v>3</v></c><c r="E4" t="n"><v>1e3</v></c><c r="G4"><v> 7 </v></c></row>',
+    '    <row r="5"><c r="A5" s="1"/></row>',
+  ].join('\r\n')
+  const PLAIN_STRINGS = strings(['<t>rank</t>', '<t>probability</t>', '<t>1.note</t>', '<t xml:space="preserve">tab_x0009_and_x000D_ </t>'])
+
+  it('reads plain workbooks of other writers itself (inline and shared strings, number formats, errors), to the values exceljs reads', async () => {
+    const cases = [
+      await workbook(sheetXml(PLAIN_ROWS), { 'xl/sharedStrings.xml': PLAIN_STRINGS, 'xl/styles.xml': styles('', ['0', '2', '10']) }),
+      // A custom number format that is not a date; a sheet named otherwise, found by its relationship's absolute target.
+      await workbookOf({
+        '[Content_Types].xml': CONTENT_TYPES,
+        '_rels/.rels': ROOT_RELS,
+        'xl/workbook.xml': book('<sheet name="Sheet 1" sheetId="3" r:id="rId7"/>'),
+        'xl/_rels/workbook.xml.rels': rels(['a', 'b', 'c', 'd', 'e', 'f', '/xl/worksheets/sheet3.xml']),
+        'xl/worksheets/sheet3.xml': sheetXml('<row r="1"><c r="A1" s="1"><v>12.5</v></c><c r="C1" t="s"><v>0</v></c></row>'),
+        'xl/sharedStrings.xml': strings(['<t>only</t>']),
+        'xl/styles.xml': styles('<numFmts count="1"><numFmt numFmtId="164" formatCode="#,##0.000\\ &quot;km&quot;"/></numFmts>', ['0', '164']),
+      }),
+    ]
+    for (const file of cases) {
+      const files = checkedZipEntries(file, 8 * MiB) as Map<string, Buffer>
+      const plain = plainSheetRows(files)
+      expect(plain, 'read without exceljs').not.toBeNull()
+      expect(plain).toEqual(await excelJsRows(file))
+    }
+  })
+
+  it('hands what is not plain to exceljs, and reads it as exceljs does', async () => {
+    const notPlain = {
+      'a formula': sheetXml('<row r="1"><c r="A1"><f>1+1</f><v>2</v></c></row>'),
+      'a date': sheetXml('<row r="1"><c r="A1" s="1"><v>44000</v></c><c r="B1" s="2"><v>44000.5</v></c></row>'),
+      'merged cells': sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>m</t></is></c><c r="B1"/></row>', '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>'),
+      'rich text': sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><r><t>a</t></r><r><rPr><b/></rPr><t>b</t></r></is></c></row>'),
+      'a date of its own type': sheetXml('<row r="1"><c r="A1" t="d"><v>2020-01-01T00:00:00Z</v></c></row>'),
+      'rows out of order': sheetXml('<row r="3"><c r="A3"><v>3</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>'),
+      'a cell without its reference': sheetXml('<row r="1"><c><v>1</v></c><c><v>2</v></c></row>'),
+      'a comment': sheetXml('<row r="1"><!-- a --><c r="A1"><v>1</v></c></row>'),
+      'a CDATA section': sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[<x>]]></t></is></c></row>'),
+      'an unknown entity': sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&nbsp;</t></is></c></row>'),
+    }
+    const dateStyles = styles('<numFmts count="1"><numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>', ['0', '14', '165'])
+    for (const [what, sheet] of Object.entries(notPlain)) {
+      const file = await workbook(sheet, { 'xl/styles.xml': dateStyles })
+      const files = checkedZipEntries(file, 8 * MiB) as Map<string, Buffer>
+      expect(plainSheetRows(files), what).toBeNull()
+      const byExcelJs = await excelJsRows(file).catch((error: Error) => error.message)
+      expect(await readXlsxPage(file, 8 * MiB).catch((error: Error) => error.message), what).toEqual(byExcelJs)
+    }
+    // Two sheets, "results" the second: exceljs picks it by name.
+    const two = await workbookOf({
+      '[Content_Types].xml': CONTENT_TYPES,
+      '_rels/.rels': ROOT_RELS,
+      'xl/workbook.xml': book('<sheet name="notes" sheetId="1" r:id="rId1"/><sheet name="results" sheetId="2" r:id="rId2"/>'),
+      'xl/_rels/workbook.xml.rels': rels(['worksheets/sheet1.xml', 'worksheets/sheet2.xml']),
+      'xl/worksheets/sheet1.xml': sheetXml('<row r="1"><c r="A1"><v>1</v></c></row>'),
+      'xl/worksheets/sheet2.xml': sheetXml('<row r="1"><c r="A1"><v>2</v></c></row>'),
+    })
+    expect(plainSheetRows(checkedZipEntries(two, 8 * MiB) as Map<string, Buffer>)).toBeNull()
+    expect(await readXlsxPage(two, 8 * MiB)).toEqual([[2]])
+  })
+
+  it("knows exceljs's built-in number formats, and its rule for a date format", () => {
+    const require = createRequire(import.meta.url)
+    const defaults = require('exceljs/lib/xlsx/defaultnumformats.js') as Record<string, { f?: string }>
+    const withCode = Object.fromEntries(Object.entries(defaults).flatMap(([id, format]) => (format.f ? [[Number(id), format.f]] : [])))
+    expect(BUILT_IN_NUMBER_FORMATS).toEqual(withCode)
+    const utils = require('exceljs/lib/utils/utils.js') as { isDateFmt(format: string): boolean }
+    for (const format of [...Object.values(withCode), '#,##0.000\\ "km"', '[Red]0.00', '"day "0', 'yyyy-mm-dd', '[h]:mm', '0.0 "ms"', 'b'])
+      expect(isDateFormat(format), format).toBe(utils.isDateFmt(format))
+  })
+
+  const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path))
+  if (!soffice && process.env.CI) throw new Error('CI needs LibreOffice (scripts/setup.sh installs libreoffice-calc-nogui) to open an exported workbook as a spreadsheet does')
+
+  it.skipIf(!soffice)('LibreOffice opens a written workbook to the same cells', async () => {
+    const header = ['rank', 'probability', 'name', 'capital', 'note']
+    // Probabilities of three decimals: LibreOffice prints 15 significant digits, these in full.
+    const rows: Cell[][] = Array.from({ length: 300 }, (_, i) => [i + 1, Math.round(1_000 / (i + 2)) / 1_000, `Town, "${i}" & <co>`, i % 2 === 0, i % 7 === 0 ? null : `n${i}`])
+    const path = join(dir, 'opened.xlsx')
+    writeFileSync(path, await written(header, rows))
+    const profile = `file://${join(dir, 'lo-profile')}`
+    const converter = spawnGroup(soffice!, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false', '--outdir', join(dir, 'csv'), path], { stdio: 'ignore' })
+    try {
+      await new Promise((resolve) => converter.once('exit', resolve))
+    } finally {
+      await stopGroup(converter, 'SIGKILL')
+    }
+    // LibreOffice ends its lines with LF; no cell here holds one.
+    const [head, ...cells] = readCsv(readFileSync(join(dir, 'csv', 'opened.csv'), 'utf8').replace(/\n/g, '\r\n'))
+    expect(head).toEqual(header)
+    expect(cells).toHaveLength(300)
+    const shown = (value: Cell) => (value === null ? '' : typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value))
+    // Numbers as LibreOffice prints them in full ("Save cell content as shown" off): the same number.
+    expect(cells.map((row) => [Number(row[0]), Number(row[1]), ...row.slice(2)])).toEqual(rows.map((row) => [row[0], row[1], ...row.slice(2).map(shown)]))
+  })
+})
