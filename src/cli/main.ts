@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { EXIT_BAD_INPUT, EXIT_FAULT, EXIT_OK, InputError, type Command } from './command'
 import { COMMANDS } from './commands'
+import { createRedactor } from '../shared/security/redaction'
 import type { CliIo } from './io'
 import { terminalSafeIo, writeLines } from './terminal-io'
 
@@ -57,7 +58,7 @@ function faultLines(error: unknown): string[] {
 
 export async function main(argv: readonly string[], outside: CliIo): Promise<number> {
   // Every line printed below may quote a workspace file or a server: none may drive the terminal.
-  const io = terminalSafeIo(outside)
+  const io = terminalSafeIo({ ...outside, secrets: outside.secrets ?? createRedactor() })
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? find(rest[0]) : undefined

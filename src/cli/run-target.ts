@@ -10,6 +10,7 @@ import { memorySecretStore } from '../main/credentials/secret-store'
 import type { QueryRunner, QueryTarget } from '../main/http/query-runner'
 import type { RunningService } from '../service'
 import { ExplorerError } from '../shared/ipc/errors'
+import type { Redactor } from '../shared/security/redaction'
 import { systemClock, type Clock } from '../shared/time/clock'
 import type { TargetOverrides } from '../shared/test-cases/case-request'
 import type { Workspace, WorkspaceConnection } from '../shared/workspace/workspace-file'
@@ -78,6 +79,8 @@ export async function openRunTarget(
   fileName: string,
   /** What the Retry-After wait sleeps on and tokens are timed by; tests pass a manual one. */
   clock: Clock = systemClock,
+  /** Told the secret and every token the run handles, so that no spelling of them is printed or written (io.secrets). */
+  redactor?: Redactor,
 ): Promise<RunTarget> {
   const chosen = chooseConnection(workspace, flags.connection, fileName)
   const useDemo = usesDemo(chosen, flags)
@@ -128,7 +131,8 @@ export async function openRunTarget(
   }
 
   const http = new HttpClient()
-  const tokens = new TokenManager(http, () => clock.now(), () => undefined)
+  if (secret) redactor?.add(secret)
+  const tokens = new TokenManager(http, () => clock.now(), (value) => redactor?.add(value))
   const dataDir = mkdtempSync(join(tmpdir(), 'qe-cli-'))
   const id = 'cli'
   const secrets = memorySecretStore('The command line keeps the secret for this run only.')

@@ -8,13 +8,15 @@ import type { CliIo } from './io'
  * composed. Each out/err call is one line, so a control character, a CR or
  * a line feed in it is shown as an escape, never obeyed, and a bidi control
  * as ⟨U+202E⟩, never reordering the line (terminal-safe.ts). JSON goes
- * through writeJson, so it still parses back to the values sent.
+ * through writeJson, so it still parses back to the values sent. A secret or
+ * token of the run, in any spelling a server echoed it in, is [redacted].
  */
 export function terminalSafeIo(io: CliIo): CliIo {
+  const scrub = io.secrets ? io.secrets.scrub : (text: string) => text
   return {
     ...io,
-    out: (text) => io.out(terminalSafe(text)),
-    err: (text) => io.err(terminalSafe(text)),
+    out: (text) => io.out(terminalSafe(scrub(text))),
+    err: (text) => io.err(terminalSafe(scrub(text))),
   }
 }
 

@@ -169,7 +169,7 @@ export const compareCommand: Command = {
     try {
       for (const side of [sides.a, sides.b]) {
         if (targets.has(side.connection)) continue
-        const target = await openRunTarget(workspace, { ...flags, connection: side.connection }, io.env ?? process.env, fileName, io.clock)
+        const target = await openRunTarget(workspace, { ...flags, connection: side.connection }, io.env ?? process.env, fileName, io.clock, io.secrets)
         targets.set(side.connection, target)
         try {
           await target.warmUp(say, maxWait)

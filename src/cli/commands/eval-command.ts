@@ -1,7 +1,5 @@
-import { resolve } from 'node:path'
 import { evaluateSet } from '../../main/evaluation/evaluate-set'
 import { DEFAULT_SET_CONCURRENCY } from '../../main/evaluation/run-set'
-import { writeFileAtomic } from '../../main/storage/atomic-file'
 import type { RunTarget as TargetSpec } from '../../shared/compare/compare-targets'
 import { DEFAULT_ALPHA } from '../../shared/experiments/experiment'
 import { ExplorerError } from '../../shared/ipc/errors'
@@ -9,9 +7,10 @@ import { DEFAULT_METRICS, metricKey } from '../../shared/relevance/metrics'
 import { MAX_EVAL_DEPTH } from '../../shared/relevance/set-template'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import type { CliIo } from '../io'
+import { checkOutputPath, writeOutput } from '../output-files'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
-import { runEvalExperiment } from './eval-experiment'
+import { runEvalExperiment, sideRunPath } from './eval-experiment'
 import { evalPlan, MAX_EVAL_CONCURRENCY, MIN_DEFAULT_DEPTH, type EvalPlan } from './eval-flags'
 import { experimentFlagsOf } from './eval-gates'
 import { belowK, evaluationJson, evaluationJUnit, queryLine, settingsText, tableLines, writeTrecRun } from './eval-output'
@@ -75,7 +74,8 @@ export const evalCommand: Command = {
     '                       extension, B\'s with .b (runs/x.run: runs/x.a.run and runs/x.b.run)',
     'Exit status: 0 every query ran (whatever its figures) and every gate passed, 1 some query failed to',
     'run (its error is printed; the others are scored) or a gate failed, 2 bad input (file, set, flag,',
-    'judgments file, connection, secret, side, gate, or a run file that cannot be written).',
+    'judgments file, connection, secret, side, gate, or a --junit or --trec-run file that cannot be',
+    'written: a folder, or where no file can be made, found before the first query is sent).',
   ],
   options: {
     ...CONNECTION_OPTIONS,
@@ -100,6 +100,13 @@ export const evalCommand: Command = {
   async run({ positionals, values }, io) {
     const plan = await evalPlan(positionals[0]!, values, io)
     const experiment = experimentFlagsOf(values, plan.metrics)
+    // The files asked for are known writable before the first query is sent.
+    const junit = stringOption(values, 'junit')
+    if (junit !== undefined) await checkOutputPath('--junit', junit)
+    const trecRun = stringOption(values, 'trec-run')
+    if (trecRun !== undefined) {
+      for (const path of experiment ? [sideRunPath(trecRun, 'a'), sideRunPath(trecRun, 'b')] : [trecRun]) await checkOutputPath('--trec-run', path)
+    }
     return experiment ? runEvalExperiment(plan, experiment, values, io) : evaluateOne(plan, values, io)
   },
 }
@@ -110,7 +117,7 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
   const json = values.json === true
   const say = (line: string) => (json ? io.err(line) : io.out(line))
   // Like the window, the set runs on its template's connection unless --connection names another.
-  const target = await openRunTarget(workspace, { ...flags, connection: flags.connection ?? plan.templateConnection ?? undefined }, io.env ?? process.env, fileName, io.clock)
+  const target = await openRunTarget(workspace, { ...flags, connection: flags.connection ?? plan.templateConnection ?? undefined }, io.env ?? process.env, fileName, io.clock, io.secrets)
   const overrides = overridesOf({ config: stringOption(values, 'config'), api: stringOption(values, 'api') })
   const shown = {
     config: overrides.config ?? request.options.config,
@@ -166,11 +173,11 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
     }
     const junit = stringOption(values, 'junit')
     if (junit !== undefined) {
-      await writeFileAtomic(resolve(junit), evaluationJUnit(evaluation, metrics, settingsLine))
+      await writeOutput('--junit', junit, evaluationJUnit(evaluation, metrics, settingsLine), io)
       say(`JUnit report: ${junit}`)
     }
     const trecRun = stringOption(values, 'trec-run')
-    if (trecRun !== undefined) say(await writeTrecRun(trecRun, evaluation))
+    if (trecRun !== undefined) say(await writeTrecRun(trecRun, evaluation, io))
     return scored.failed === 0 ? EXIT_OK : EXIT_FAILED
   } finally {
     await target.close()

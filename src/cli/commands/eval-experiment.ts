@@ -1,7 +1,6 @@
-import { extname, resolve } from 'node:path'
+import { extname } from 'node:path'
 import { runExperiment, type ExperimentRun, type ExperimentTarget } from '../../main/experiments/run-experiment'
 import type { PageRunner } from '../../main/evaluation/run-set'
-import { writeFileAtomic } from '../../main/storage/atomic-file'
 import { experimentStats, type ExperimentSide } from '../../shared/experiments/experiment'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { Evaluation } from '../../shared/relevance/evaluation'
@@ -10,6 +9,7 @@ import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { WorkspaceConnection } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type OptionValues } from '../command'
 import type { CliIo } from '../io'
+import { writeOutput } from '../output-files'
 import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
 import { writeJson } from '../terminal-io'
 import type { SideSpec } from './compare-command'
@@ -70,7 +70,7 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
   try {
     for (const side of planned) {
       if (targets.has(side.connection.id)) continue
-      const target = await openRunTarget(plan.workspace, { ...plan.flags, connection: side.connection.id }, io.env ?? process.env, plan.fileName, io.clock)
+      const target = await openRunTarget(plan.workspace, { ...plan.flags, connection: side.connection.id }, io.env ?? process.env, plan.fileName, io.clock, io.secrets)
       targets.set(side.connection.id, target)
       try {
         await target.warmUp(say, plan.maxWait)
@@ -150,12 +150,12 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
 
     const junit = stringOption(values, 'junit')
     if (junit !== undefined) {
-      await writeFileAtomic(resolve(junit), experimentJUnit(report))
+      await writeOutput('--junit', junit, experimentJUnit(report), io)
       say(`JUnit report: ${junit}`)
     }
     const trecRun = stringOption(values, 'trec-run')
     if (trecRun !== undefined) {
-      for (const [letter, evaluation] of [['a', a], ['b', b]] as const) say(await writeTrecRun(sideRunPath(trecRun, letter), evaluation))
+      for (const [letter, evaluation] of [['a', a], ['b', b]] as const) say(await writeTrecRun(sideRunPath(trecRun, letter), evaluation, io))
     }
     const gateFailed = report.gates.some((gate) => gate.failed)
     return !gateFailed && stats.failed.length === 0 ? EXIT_OK : EXIT_FAILED

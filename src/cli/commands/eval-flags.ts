@@ -1,7 +1,8 @@
 import { basename } from 'node:path'
 import { readWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { DEFAULT_SET_CONCURRENCY } from '../../main/evaluation/run-set'
-import { judgmentFormatOf, parseJudgments } from '../../shared/relevance/judgment-files'
+import { formatBytes } from '../../shared/byte-size'
+import { judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../shared/relevance/judgment-files'
 import { deepestK, DEFAULT_METRICS, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
 import { QUERY_PLACEHOLDER, scaleOf, scaleText, settingsOf, type MetricSettings, type QuerySet } from '../../shared/relevance/query-set'
 import type { QueryRequest } from '../../shared/query/model'
@@ -9,7 +10,7 @@ import { MAX_EVAL_DEPTH, resolveTemplate } from '../../shared/relevance/set-temp
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { InputError, stringOption, type OptionValues } from '../command'
 import type { ConnectionFlags } from '../run-target'
-import type { CliIo } from '../io'
+import { InputTooLarge, type CliIo } from '../io'
 import { concurrencyOf, connectionFlags, maxWaitOf, readWorkspaceArgument } from './workspace-arguments'
 
 /**
@@ -96,8 +97,11 @@ function chooseSet(workspace: Workspace, name: string | undefined, fileName: str
 async function withJudgmentFile(set: QuerySet, path: string, io: CliIo): Promise<{ set: QuerySet; judgments: number; newQueries: number }> {
   let text: string
   try {
-    text = await io.readInput(path)
+    text = await io.readInput(path, MAX_JUDGMENT_FILE_BYTES)
   } catch (error) {
+    if (error instanceof InputTooLarge) {
+      throw new InputError([`--judgments: "${path}" holds more than ${formatBytes(MAX_JUDGMENT_FILE_BYTES)}, more than a judgments file may; split it into smaller files.`])
+    }
     throw new InputError([`--judgments: "${path}" cannot be read: ${(error as Error).message}`])
   }
   const name = path === '-' ? 'standard input' : basename(path)

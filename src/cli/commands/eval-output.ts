@@ -1,11 +1,11 @@
-import { resolve } from 'node:path'
-import { writeFileAtomic } from '../../main/storage/atomic-file'
 import { evaluationRunFile, type RunFile } from '../../main/evaluation/run-file'
 import type { Evaluation, QueryScores } from '../../shared/relevance/evaluation'
 import { metricKey, metricLabel, type MetricSpec } from '../../shared/relevance/metrics'
 import type { MetricSettings } from '../../shared/relevance/query-set'
 import { xmlAttribute, xmlText } from '../../shared/text/xml-escape'
 import { InputError } from '../command'
+import type { CliIo } from '../io'
+import { writeOutput } from '../output-files'
 
 /**
  * What `eval` on one target prints: a line per query as it ends, the table
@@ -128,13 +128,13 @@ export function evaluationJUnit(evaluation: Evaluation, metrics: readonly Metric
 }
 
 /** Writes the rankings that ran as a TREC run file, the window's own (run-file.ts), and says how many queries it holds. */
-export async function writeTrecRun(path: string, evaluation: Evaluation): Promise<string> {
+export async function writeTrecRun(path: string, evaluation: Evaluation, io: Pick<CliIo, 'secrets'>): Promise<string> {
   let file: RunFile
   try {
     file = evaluationRunFile(evaluation)
   } catch (error) {
     throw new InputError([`--trec-run: ${(error as Error).message} Nothing was written to ${path}.`])
   }
-  await writeFileAtomic(resolve(path), file.text)
+  await writeOutput('--trec-run', path, file.text, io)
   return `TREC run file: ${path} (${file.queries} quer${file.queries === 1 ? 'y' : 'ies'})`
 }

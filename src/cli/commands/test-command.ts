@@ -1,6 +1,5 @@
 import { resolve } from 'node:path'
 import { runCases, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../main/test-cases/run-cases'
-import { writeFileAtomic } from '../../main/storage/atomic-file'
 import { readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { resolveCase } from '../../shared/test-cases/case-request'
@@ -9,6 +8,7 @@ import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/t
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { concurrencyOf, CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { checkOutputPath, writeOutput } from '../output-files'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
 
@@ -35,7 +35,8 @@ export const testCommand: Command = {
     '--junit FILE           also write a JUnit XML report (testsuite/testcase/failure) to FILE',
     '--json                 print a JSON report instead of lines',
     '--update-snapshots     record each snapshot case\'s top ids from this run into the workspace file',
-    'Exit status: 0 every case passed, 1 some failed, 2 bad input (file, connection, secret).',
+    'Exit status: 0 every case passed, 1 some failed, 2 bad input (file, connection, secret, or a --junit',
+    'file that cannot be written, found before the first case runs).',
   ],
   options: {
     ...CONNECTION_OPTIONS,
@@ -57,9 +58,13 @@ export const testCommand: Command = {
     if (all.length === 0) throw new InputError([`${fileName}: the workspace has no test cases ("tests").`])
     if (chosen.length === 0) throw new InputError([`--grep: no test case of ${fileName} has "${stringOption(values, 'grep')}" in its name.`])
 
+    const junit = stringOption(values, 'junit')
+    // Known writable before the first case runs.
+    if (junit !== undefined) await checkOutputPath('--junit', junit)
+
     const json = values.json === true
     const say = (line: string) => (json ? io.err(line) : io.out(line))
-    const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName, io.clock)
+    const target = await openRunTarget(workspace, connectionFlags(values), io.env ?? process.env, fileName, io.clock, io.secrets)
     const overrides = overridesOf({ config: stringOption(values, 'config'), api: stringOption(values, 'api') })
     const label = targetText(target.label, overrides)
     // Every case runs on this one connection, so it asks that connection's workspace (--workspace moves it).
@@ -101,9 +106,8 @@ export const testCommand: Command = {
           `${counts.passed} passed, ${counts.failed} failed${counts.errors > 0 ? `, ${counts.errors} could not run` : ''} in ${seconds(report.durationMs)} on ${label}`,
         )
       }
-      const junit = stringOption(values, 'junit')
       if (junit !== undefined) {
-        await writeFileAtomic(resolve(junit), toJUnit(report))
+        await writeOutput('--junit', junit, toJUnit(report), io)
         say(`JUnit report: ${junit}`)
       }
       if (values['update-snapshots'] === true) {

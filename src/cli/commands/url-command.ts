@@ -1,8 +1,14 @@
+import { MAX_WORKSPACE_BYTES } from '../../main/workspaces/workspace-files'
+import { formatBytes } from '../../shared/byte-size'
 import { readRequestJson } from '../../shared/query/request-json'
 import { buildUrl, parseUrl } from '../../shared/query/url'
 import { requestWarnings, validateRequest } from '../../shared/query/validate'
 import { EXIT_OK, InputError, problemLines, stringOption, type Command } from '../command'
+import { InputTooLarge } from '../io'
 import { checkBase } from './base'
+
+/** A request as JSON is one saved query of a workspace file: no larger than a whole workspace file may be. */
+const MAX_REQUEST_FILE_BYTES = MAX_WORKSPACE_BYTES
 
 /**
  * `url <file.json|-> --base <query_url>`: the request model in, its URL out.
@@ -27,8 +33,11 @@ export const urlCommand: Command = {
     const source = positionals[0]!
     let text: string
     try {
-      text = await io.readInput(source)
+      text = await io.readInput(source, MAX_REQUEST_FILE_BYTES)
     } catch (error) {
+      if (error instanceof InputTooLarge) {
+        throw new InputError([`${source}: the request holds more than ${formatBytes(MAX_REQUEST_FILE_BYTES)}, more than a request file may (a request is one saved query of a workspace file, which holds at most that).`])
+      }
       throw new InputError([`${source}: cannot read the request (${(error as Error).message})`])
     }
     const read = readRequestJson(text, { withBase: true })

@@ -92,6 +92,8 @@ export class TokenManager {
   private readonly blockedUntil = new Map<string, number>()
   /** Accounts whose last token went to another query host: the next one must be a new token, not that one. */
   private readonly reissue = new Set<string>()
+  /** The secret each account's last token request sent: a query host may echo it too (it may be the auth host). */
+  private readonly sentSecrets = new Map<string, string>()
 
   constructor(
     private readonly http: HttpClient,
@@ -169,6 +171,13 @@ export class TokenManager {
   /** Drop what is known about a connection (it was deleted or its secret changed). */
   drop(key: string): void {
     this.memo.delete(key)
+    this.sentSecrets.delete(key)
+  }
+
+  /** What an answer to a query with `token` is scrubbed of (scrubBody): the token, and the secret that earned the account its tokens. */
+  sensitive(account: TokenAccount, token: string): string[] {
+    const secret = this.sentSecrets.get(account.key)
+    return secret === undefined ? [token] : [token, secret]
   }
 
   /** The connection's query host changed: its next token is a new one (ForceReauth), never the one the old host saw. */
@@ -232,6 +241,7 @@ export class TokenManager {
       throw new ExplorerError('auth', 'No client secret is stored for this connection. Enter it in the connection form.')
     }
     this.onSensitive(secret)
+    this.sentSecrets.set(account.key, secret)
     const oauth = account.tokenRequest === 'oauth'
     const send = oauth ? oauthRequest(account, secret) : jsonRequest(account, secret, force)
     this.recentRequests(quota).push(this.now())

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { MAX_WORKSPACE_TEXT } from '../../shared/ipc/contract'
+import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
 import type { Dispatch } from '../ipc/dispatch'
 import type { Logger } from '../logging/logger'
 import { DOWNLOAD_PATH, serveDownload, type DownloadTickets } from './download-tickets'
@@ -116,7 +117,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.on('close', () => {
       if (!res.writableFinished) caller.abort()
     })
-    const body = await readBody(req, channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)
+    const body = await readBody(req, channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : channel === 'sets:save' ? SET_FORM_MESSAGE.bytes : MAX_BODY_BYTES)
     if (body === null) return send(res, 413, {}, 'Request too large')
     let payload: unknown
     try {

@@ -66,7 +66,7 @@ export class AuthorizedGet {
     if (account === null || token === null) return this.get(url, account, options)
     const request = { url, signal: options.signal, cancel: options.cancel, headers: this.bearer(token), deadlineMs: options.deadlineMs }
     return this.http.request(request).then((response) => {
-      const first = scrubbed(response, token)
+      const first = scrubbed(response, this.tokens.sensitive(account, token))
       if (first.status !== 401) return this.follow(url, first, account, options, 0)
       return this.replay(url, account, options, token).then((second) => this.follow(url, second, account, options, 0))
     })
@@ -80,7 +80,7 @@ export class AuthorizedGet {
       throw new ExplorerError('auth', `The token of this connection is only sent to ${account.queryOrigin || 'its query URL'}; the request to ${origin || 'that address'} was not sent.`)
     }
     const token = this.tokens.readyToken(account) ?? (await this.tokens.token(account))
-    const first = scrubbed(await this.http.request({ url, signal, cancel: handle, headers: this.bearer(token), deadlineMs }), token)
+    const first = scrubbed(await this.http.request({ url, signal, cancel: handle, headers: this.bearer(token), deadlineMs }), this.tokens.sensitive(account, token))
     if (first.status !== 401) return first
     return this.replay(url, account, send, token)
   }
@@ -89,7 +89,7 @@ export class AuthorizedGet {
   private async replay(url: string, account: TokenAccount, send: SendOptions, rejected: string): Promise<HttpResponse> {
     const renewed = await this.tokens.renewAfterRejection(account, rejected)
     const request = { url, signal: send.signal, cancel: send.cancel, headers: this.bearer(renewed), deadlineMs: send.deadlineMs }
-    const second = scrubbed(await this.http.request(request), renewed)
+    const second = scrubbed(await this.http.request(request), this.tokens.sensitive(account, renewed))
     // The sentence and kind every 401 gets (service-error.ts), as one with a token sent.
     if (second.status === 401) throw serviceError(second, header(second, 'content-type'), { tokenSent: true })
     return second
@@ -137,7 +137,8 @@ function resolveRedirect(from: string, location: string): string {
   return next.href
 }
 
-function scrubbed(response: HttpResponse, token: string): HttpResponse {
-  const body = scrubBody(response.body, [token])
+/** The answer with every spelling of the token and the account's secret replaced (a host may echo either, base64'd or not). */
+function scrubbed(response: HttpResponse, sensitive: readonly string[]): HttpResponse {
+  const body = scrubBody(response.body, sensitive)
   return body === response.body ? response : { ...response, body }
 }

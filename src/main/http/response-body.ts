@@ -1,6 +1,7 @@
 import { ExplorerError } from '../../shared/ipc/errors'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../shared/json-depth'
 import { ErrorBodySchema } from '../../shared/responses'
+import { redactForms, secretForms } from '../../shared/security/redaction'
 
 /**
  * Parses a JSON answer and bounds its nesting (MAX_JSON_DEPTH). A caller
@@ -40,14 +41,14 @@ export function messageOf(body: Buffer): string | null {
 
 /**
  * A server may echo what it was sent (a debugging error page, a hostile
- * host): every occurrence of a token or secret we sent is replaced before the
- * body is read, so it can reach neither an error message nor the window.
+ * host): every occurrence of a token or secret we sent, as written or
+ * base64'd (secretForms), is replaced before the body is read, so it can
+ * reach neither an error message nor the window.
  */
 export function scrubBody(body: Buffer, sent: readonly string[]): Buffer {
-  let text: string | null = null
-  for (const value of sent) {
-    if (value.length < 4 || body.indexOf(value) < 0) continue
-    text = (text ?? body.toString('latin1')).split(value).join('[redacted]')
-  }
-  return text === null ? body : Buffer.from(text, 'latin1')
+  const found = sent.flatMap(secretForms).filter((form) => body.indexOf(form) >= 0)
+  if (found.length === 0) return body
+  // As latin1 each byte is one character, so the bytes around a form come back as they were, whatever their encoding.
+  const text = redactForms(body.toString('latin1'), found.map((form) => Buffer.from(form, 'utf8').toString('latin1')))
+  return Buffer.from(text, 'latin1')
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { isChannel, type Channel } from '../../shared/ipc/channels'
 import { formatBytes } from '../../shared/byte-size'
 import { contract, MAX_WORKSPACE_TEXT, type IpcResult } from '../../shared/ipc/contract'
+import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
 import { ExplorerError, type IpcError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
 import type { CallContext, HandlerTable } from './handler-table'
@@ -64,6 +65,9 @@ export const LONG_TEXT_LENGTH = 100_000
 interface LongText {
   /** The most characters the string at `field` may have, in place of `stringLength`. */
   length(field: string): number
+  /** The most entries a list may have, and values in all, in place of `items` and `nodes`. */
+  items?: number
+  nodes?: number
   /** The refusal in the user's words, where the generic one would only name the field. */
   refusal?(payload: unknown, length: number): string
 }
@@ -71,7 +75,8 @@ interface LongText {
 /**
  * The few channels whose messages carry a long text: an imported workspace
  * (one file's whole text, browser host) and the requests that hold a saved
- * query's notes and parameters. Every other string keeps `stringLength`.
+ * query's notes and parameters; and the one whose list is long, a set's
+ * queries. Every other message keeps MESSAGE_LIMITS.
  */
 const LONG_TEXT: Partial<Record<Channel, LongText>> = {
   'workspace:import': {
@@ -83,6 +88,8 @@ const LONG_TEXT: Partial<Record<Channel, LongText>> = {
     },
   },
   'workspace:save-query': { length: () => LONG_TEXT_LENGTH },
+  // A set of the 10,000 queries a file allows, saved from Edit set.
+  'sets:save': { length: () => SET_FORM_MESSAGE.textLength, items: SET_FORM_MESSAGE.items, nodes: SET_FORM_MESSAGE.nodes },
   'workspace:draft': { length: () => LONG_TEXT_LENGTH },
 }
 
@@ -91,10 +98,12 @@ type TooBig = { field: string; message: string; refusal?: string }
 
 function oversized(channel: Channel, payload: unknown): TooBig | null {
   const long = LONG_TEXT[channel]
+  const maxItems = long?.items ?? MESSAGE_LIMITS.items
+  const maxNodes = long?.nodes ?? MESSAGE_LIMITS.nodes
   let nodes = 0
   const walk = (value: unknown, path: string, depth: number): TooBig | null => {
     const field = path || '(message)'
-    if (++nodes > MESSAGE_LIMITS.nodes) return { field: '(message)', message: `more than ${MESSAGE_LIMITS.nodes} values in one message` }
+    if (++nodes > maxNodes) return { field: '(message)', message: `more than ${maxNodes.toLocaleString('en-US')} values in one message` }
     if (typeof value === 'string') {
       const limit = long ? long.length(path) : MESSAGE_LIMITS.stringLength
       if (value.length <= limit) return null
@@ -104,7 +113,7 @@ function oversized(channel: Channel, payload: unknown): TooBig | null {
     if (typeof value !== 'object' || value === null) return null
     if (depth >= MESSAGE_LIMITS.depth) return { field, message: `nested deeper than ${MESSAGE_LIMITS.depth} levels` }
     const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value)
-    if (entries.length > MESSAGE_LIMITS.items) return { field, message: `more than ${MESSAGE_LIMITS.items} entries` }
+    if (entries.length > maxItems) return { field, message: `more than ${maxItems.toLocaleString('en-US')} entries` }
     for (const [key, item] of entries) {
       if (key.length > MESSAGE_LIMITS.stringLength) return { field, message: 'a field name is too long' }
       const found = walk(item, path ? `${path}.${key.slice(0, 80)}` : key.slice(0, 80), depth + 1)

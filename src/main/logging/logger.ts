@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { createRedactor } from '../../shared/security/redaction'
 
 export interface Logger {
   info(message: string): void
@@ -18,12 +19,9 @@ export function createLogger(dataDir: string, echo = false): Logger {
   const dir = join(dataDir, 'logs')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'main.log')
-  const secrets = new Set<string>()
-  const scrub = (text: string) => {
-    let clean = text
-    for (const secret of secrets) if (clean.includes(secret)) clean = clean.split(secret).join('[redacted]')
-    return clean.replace(/Bearer\s+[^\s"'\\]+/gi, 'Bearer [redacted]')
-  }
+  // Every spelling of each secret (as written, base64, base64url): see shared/security/redaction.ts.
+  const secrets = createRedactor()
+  const scrub = (text: string) => secrets.scrub(text).replace(/Bearer\s+[^\s"'\\]+/gi, 'Bearer [redacted]')
   const write = (level: string, message: string) => {
     // One JSON object a line: a server's text with CR, LF or ESC in it stays inside its string and cannot forge a line.
     const line = JSON.stringify({ time: new Date().toISOString(), level, message: scrub(message) })
@@ -37,12 +35,7 @@ export function createLogger(dataDir: string, echo = false): Logger {
   return {
     info: (message) => write('INFO', message),
     error: (message, error) => write('ERROR', error ? `${message}: ${describe(error)}` : message),
-    redact: (secret) => {
-      // Bounded: a long run issues many tokens; the oldest go first.
-      if (secret.length < 4 || secrets.has(secret)) return
-      secrets.add(secret)
-      if (secrets.size > 1_000) secrets.delete(secrets.values().next().value!)
-    },
+    redact: (secret) => secrets.add(secret),
     scrub,
   }
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import { parseWorkspace, serializeWorkspace, type ParseWorkspaceResult, type Workspace } from '../../shared/workspace/workspace-file'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { readBounded } from '../storage/bounded-read'
 
 /**
  * Reading and writing workspace files on disk. Reading is bounded and runs
@@ -23,16 +24,10 @@ export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_B
       const info = await handle.stat()
       if (!info.isFile()) return { ok: false, message: `"${name}" is not a file.` }
       if (info.size > maxBytes) return { ok: false, message: tooBig(name, info.size, maxBytes) }
-      // Read one byte past the limit: the file may have grown since the stat.
-      const buffer = Buffer.alloc(maxBytes + 1)
-      let length = 0
-      while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
-        if (bytesRead === 0) break
-        length += bytesRead
-      }
-      if (length > maxBytes) return { ok: false, message: tooBig(name, length, maxBytes) }
-      bytes = buffer.subarray(0, length)
+      // Read through the bound all the same: the file may have grown since the stat.
+      const read = await readBounded(handle.createReadStream({ start: 0, autoClose: false }), maxBytes)
+      if (read === null) return { ok: false, message: tooBig(name, maxBytes + 1, maxBytes) }
+      bytes = read
     } finally {
       await handle.close()
     }

@@ -33,6 +33,23 @@ export const SetFormSchema = z
   })
   .strict()
 
+/**
+ * Bounds of a set form's message, in place of those every message has
+ * (dispatch's MESSAGE_LIMITS: 1,000 entries a list, 20,000 values, 10,000
+ * characters a text, 1 MiB on the browser host's wire), which would refuse
+ * a set the file allows. Checked the same way, before the schema.
+ */
+export const SET_FORM_MESSAGE = {
+  /** The longest list: the set's queries. */
+  items: MAX_SET_QUERIES,
+  /** Values in all: a query is an object of an id, a text, notes and up to 50 tags; the template's request besides. */
+  nodes: MAX_SET_QUERIES * 60 + 20_000,
+  /** The longest text: the set's notes (a query's own are 10,000; a template's parameter value as long as a saved query's). */
+  textLength: 100_000,
+  /** The message as JSON on the browser host's wire: 10,000 queries of long texts, notes and tags, with room to spare. */
+  bytes: 32 * 1024 * 1024,
+} as const
+
 export const EvalRunStatusSchema = z.object({
   runId: Id,
   state: z.enum(['running', 'done', 'cancelled', 'failed']),

@@ -202,7 +202,7 @@ export function importer(set: ImportSet, by: string): Importer {
       }
       if (problemCount > 0) {
         const more = problemCount - problems.length
-        return { ok: false, message: problems.join('\n') + (more > 0 ? `\n(and ${more} more)` : '') }
+        return { ok: false, message: problems.join('\n') + (more > 0 ? `\n(and ${count(more)} more)` : '') }
       }
       return { ok: true, import: { newQueries, judgments, replaced } }
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { issueBudget, listOf } from '../capped-issues'
 import { QueryRequestSchema } from '../query/model'
 
 /**
@@ -91,37 +92,40 @@ export const QuerySetSchema = z
     notes: Text(100_000).optional(),
     scale: ScaleSchema.optional(),
     settings: MetricSettingsSchema.optional(),
-    queries: z.array(SetQuerySchema).max(MAX_SET_QUERIES),
-    judgments: z.array(JudgmentSchema).max(MAX_SET_JUDGMENTS).default(() => []),
+    // Lists that name their first problems and count the rest: a file may hold 200,000 judgments, all wrong (capped-issues.ts).
+    queries: listOf(SetQuerySchema, MAX_SET_QUERIES),
+    judgments: listOf(JudgmentSchema, MAX_SET_JUDGMENTS).default(() => []),
   })
   .strip()
   .superRefine((set, context) => {
+    const problems = issueBudget(context)
     if ((set.query === undefined) === (set.request === undefined)) {
-      context.addIssue({ code: 'custom', path: ['query'], message: 'a query set names a saved query as its template ("query") or has its own "request", one of the two' })
+      problems.add({ path: ['query'], message: 'a query set names a saved query as its template ("query") or has its own "request", one of the two' })
     }
     if (set.request !== undefined && set.connection === undefined) {
-      context.addIssue({ code: 'custom', path: ['connection'], message: 'a query set with its own request names its connection' })
+      problems.add({ path: ['connection'], message: 'a query set with its own request names its connection' })
     }
     const ids = new Set<string>()
     set.queries.forEach((query, index) => {
-      if (ids.has(query.id)) context.addIssue({ code: 'custom', path: ['queries', index, 'id'], message: `the id "${query.id}" is used by two queries of the set` })
+      if (ids.has(query.id)) problems.add({ path: ['queries', index, 'id'], message: `the id "${query.id}" is used by two queries of the set` })
       ids.add(query.id)
     })
     const scale = set.scale ?? DEFAULT_SCALE
     const grades = new Set(scale.map((step) => step.grade))
     const seen = new Set<string>()
     set.judgments.forEach((judgment, index) => {
-      if (!ids.has(judgment.query)) context.addIssue({ code: 'custom', path: ['judgments', index, 'query'], message: `names no query of the set ("${judgment.query}")` })
+      if (!ids.has(judgment.query)) problems.add({ path: ['judgments', index, 'query'], message: `names no query of the set ("${judgment.query}")` })
       if (!grades.has(judgment.grade)) {
-        context.addIssue({ code: 'custom', path: ['judgments', index, 'grade'], message: `${judgment.grade} is not a grade of the set's scale (${scaleText(scale)})` })
+        problems.add({ path: ['judgments', index, 'grade'], message: `${judgment.grade} is not a grade of the set's scale (${scaleText(scale)})` })
       }
       const key = `${judgment.query}\u0000${judgment.item}`
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['judgments', index], message: `the query "${judgment.query}" judges the item "${judgment.item}" twice` })
+      if (seen.has(key)) problems.add({ path: ['judgments', index], message: `the query "${judgment.query}" judges the item "${judgment.item}" twice` })
       seen.add(key)
     })
     if (set.settings && !grades.has(set.settings.threshold) && set.settings.threshold > scale[scale.length - 1]!.grade) {
-      context.addIssue({ code: 'custom', path: ['settings', 'threshold'], message: `${set.settings.threshold} is above the scale's highest grade (${scale[scale.length - 1]!.grade})` })
+      problems.add({ path: ['settings', 'threshold'], message: `${set.settings.threshold} is above the scale's highest grade (${scale[scale.length - 1]!.grade})` })
     }
+    problems.finish()
   })
 
 export type Scale = z.infer<typeof ScaleSchema>

@@ -102,11 +102,13 @@ export function readRre(text: string, reader: Importer): string | null {
     return 'The file is not RRE ratings: its JSON is not an object with "topics", "query_groups" or "queries".'
   }
   const placeholder = typeof data.query_placeholder === 'string' ? data.query_placeholder : '$query'
+  // Reading stops at the importer's cap wherever it loops: past it, the file is refused whatever else it holds.
   for (const topic of levels(data, [], 'topics', reader)) {
     for (const group of levels(topic.node, topic.path, 'query_groups', reader)) {
       if (reader.full) return null
       readGroup(group.node, group.path, placeholder, reader)
     }
+    if (reader.full) return null
   }
   return null
 }
@@ -134,22 +136,36 @@ function readGroup(group: JsonObject, path: Path, placeholder: string, reader: I
     return
   }
   const shared = Object.hasOwn(group, 'relevant_documents') ? ratedDocuments(group.relevant_documents, [...path, 'relevant_documents'], reader) : []
-  queries.forEach((query: unknown, index) => {
+  // The group's documents judge each query it names once, however many of its entries name that query: the work
+  // stays within the file's own size (entries × documents would not).
+  const judgedShared = new Set<string>()
+  const judge = (id: string, documents: readonly RatedDocument[]) => {
+    for (const rated of documents) {
+      if (reader.full) return
+      reader.judge(rated.where, id, rated.item, rated.grade)
+    }
+  }
+  for (let index = 0; index < queries.length && !reader.full; index++) {
+    const query: unknown = queries[index]
     const at: Path = [...path, 'queries', index]
     if (!isObject(query)) {
       reader.problem(formatPath(at), 'is not an object')
-      return
+      continue
     }
     const text = queryText(query, placeholder)
     if (text === null) {
       reader.problem(formatPath([...at, 'placeholders']), `has no "${short(placeholder)}" placeholder (nor any other) to take the query's text from`)
-      return
+      continue
     }
     const own = Object.hasOwn(query, 'relevant_documents') ? ratedDocuments(query.relevant_documents, [...at, 'relevant_documents'], reader) : []
     const id = reader.queryByText(formatPath([...at, 'placeholders']), text)
-    if (id === null) return
-    for (const rated of [...shared, ...own]) reader.judge(rated.where, id, rated.item, rated.grade)
-  })
+    if (id === null) continue
+    if (!judgedShared.has(id)) {
+      judgedShared.add(id)
+      judge(id, shared)
+    }
+    judge(id, own)
+  }
 }
 
 function queryText(query: JsonObject, placeholder: string): string | null {

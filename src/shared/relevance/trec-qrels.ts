@@ -1,3 +1,4 @@
+import { ExplorerError } from '../ipc/errors'
 import { checkItem, withoutBom, type Importer } from './judgment-import'
 import type { Judgment, QuerySet } from './query-set'
 
@@ -19,18 +20,27 @@ import type { Judgment, QuerySet } from './query-set'
  * reordered and the run evaluated in an order the engine never returned.
  */
 export function formatRunFile(rankings: readonly { queryId: string; items: readonly string[] }[], tag: string): string {
-  if (tag === '' || /\s/.test(tag)) throw new Error(`The run's tag "${tag}" cannot be written in a TREC run file: it must be one word with no white space.`)
+  if (tag === '' || /\s/.test(tag)) throw unwritable(`The run's tag "${tag}" cannot be written in a TREC run file: it must be one word with no white space.`)
   let out = ''
   for (const ranking of rankings) {
     if (ranking.queryId === '' || /\s/.test(ranking.queryId)) {
-      throw new Error(`The query id "${ranking.queryId}" cannot be written in a TREC run file: it has white space in it (or is empty), and TREC files split their lines on white space.`)
+      throw unwritable(`The query id "${ranking.queryId}" cannot be written in a TREC run file: it has white space in it (or is empty), and TREC files split their lines on white space.`)
     }
     ranking.items.forEach((item, index) => {
-      if (item === '' || /\s/.test(item)) throw new Error(whiteSpaceItem(ranking.queryId, item, 'run'))
+      if (item === '' || /\s/.test(item)) throw unwritable(whiteSpaceItem(ranking.queryId, item, 'run'))
       out += `${ranking.queryId} Q0 ${item} ${index + 1} ${ranking.items.length - index} ${tag}\n`
     })
   }
   return out
+}
+
+/**
+ * What the set or the run holds and a TREC file cannot: bad input, said in
+ * words to whoever asked for the file (the window, the command line), not a
+ * fault of the app's.
+ */
+function unwritable(message: string): ExplorerError {
+  return new ExplorerError('validation', message)
 }
 
 function whiteSpaceItem(queryId: string, item: string, file: 'run' | 'qrels'): string {
@@ -42,7 +52,7 @@ export function qrelsText(set: QuerySet, byQuery: ReadonlyMap<string, readonly J
   let out = ''
   for (const query of set.queries) {
     for (const judgment of byQuery.get(query.id) ?? []) {
-      if (/\s/.test(judgment.item)) throw new Error(whiteSpaceItem(query.id, judgment.item, 'qrels'))
+      if (/\s/.test(judgment.item)) throw unwritable(whiteSpaceItem(query.id, judgment.item, 'qrels'))
       out += `${query.id} 0 ${judgment.item} ${judgment.grade}\n`
     }
   }

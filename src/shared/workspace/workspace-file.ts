@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { listOf, namedIssues } from '../capped-issues'
 import { ConnectionInputSchema } from '../connections/connection-input'
 import { nestedDeeperThan } from '../json-depth'
 import { FacetDeclarationSchema, facetDeclarationProblems, MAX_FACET_DECLARATIONS, type FacetDeclaration } from '../query/facet-declaration'
@@ -68,11 +69,12 @@ export const WorkspaceSchema = z
   .object({
     format: z.literal(WORKSPACE_FORMAT),
     version: z.literal(WORKSPACE_VERSION),
-    connections: z.array(WorkspaceConnectionSchema).max(1_000).default(() => []),
-    queries: z.array(SavedQuerySchema).max(10_000).default(() => []),
-    tests: z.array(TestCaseSchema).max(10_000).optional(),
+    // Each list names its first problems and counts the rest (capped-issues.ts): a file may hold a great many wrong entries.
+    connections: listOf(WorkspaceConnectionSchema, 1_000).default(() => []),
+    queries: listOf(SavedQuerySchema, 10_000).default(() => []),
+    tests: listOf(TestCaseSchema, 10_000).optional(),
     /** Query sets with their judgments (relevance/query-set.ts). */
-    sets: z.array(QuerySetSchema).max(1_000).optional(),
+    sets: listOf(QuerySetSchema, 1_000).optional(),
   })
   .loose()
   .superRefine((workspace, context) => {
@@ -239,9 +241,9 @@ export function parseWorkspace(text: string, fileName: string): ParseWorkspaceRe
   }
   const parsed = WorkspaceSchema.safeParse(input)
   if (!parsed.success) {
-    const issues = parsed.error.issues
-    const shown = issues.slice(0, 5).map(describeIssue).join('; ')
-    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''
+    const { named, more: rest } = namedIssues(parsed.error.issues, 5)
+    const shown = named.map(describeIssue).join('; ')
+    const more = rest > 0 ? ` (and ${rest.toLocaleString('en-US')} more)` : ''
     return fail(`is not a valid workspace: ${shown}${more}.`)
   }
   const badProto = keepProtoNames(parsed.data, input)
