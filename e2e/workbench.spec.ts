@@ -46,8 +46,8 @@ async function visibleRows(page: Page): Promise<number> {
  */
 async function pageScrolls(page: Page): Promise<{ x: boolean; y: boolean }> {
   return page.getByRole('banner').evaluate((header) => {
-    const boxes: Element[] = []
-    for (let box = header.parentElement; box; box = box.parentElement) boxes.push(box)
+    const boxes = [header.parentElement!]
+    while (boxes[boxes.length - 1]!.parentElement) boxes.push(boxes[boxes.length - 1]!.parentElement!)
     const over = (axis: 'x' | 'y') =>
       boxes.some((box) => (axis === 'x' ? box.scrollWidth > box.clientWidth || box.scrollLeft > 0 : box.scrollHeight > box.clientHeight || box.scrollTop > 0))
     return { x: over('x'), y: over('y') || header.getBoundingClientRect().top !== 0 }
@@ -308,7 +308,7 @@ test('a facet filter step fits the chain column: the column never scrolls sidewa
   await screenshotsBothSizes(page, 'workbench-facet-step')
 })
 
-test('a toast after Save query covers no control', async ({ page, app }) => {
+test('a toast after Save query lies over the foot of the chain only, covering no other control', async ({ page, app }) => {
   for (const size of [LAPTOP, DESKTOP]) {
     await openApp(page, app, size)
     await search(page, 'san', '10')
@@ -318,13 +318,14 @@ test('a toast after Save query covers no control', async ({ page, app }) => {
     const toast = page.getByRole('status').filter({ hasText: 'Save the workspace' })
     await expect(toast).toBeVisible()
     const box = (await toast.boundingBox())!
-    // No button, box or link of the page lies under it.
+    // No button, box or link of the page lies under it, but the chain's own: notes lie over the foot of the chain
+    // column rather than pushing it up (three failures once left it one card header; ToastStack.vue).
     const covered: string[] = await page.locator('body').evaluate(
       (body, [x, y, w, h]) => {
         const hit: string[] = []
         const getComputedStyle = (element: typeof body) => body.ownerDocument.defaultView!.getComputedStyle(element)
         for (const control of body.querySelectorAll('button, input, select, textarea, a[href], [role=tab], [role=row]')) {
-          if (control.closest('.toasts')) continue
+          if (control.closest('.toasts') || control.closest('.sidebar__scroll')) continue
           // The part of it that shows: clipped by every box around it that scrolls or hides its overflow.
           let { left, right, top, bottom } = control.getBoundingClientRect()
           for (let box = control.parentElement; box; box = box.parentElement) {

@@ -216,7 +216,7 @@ describe('ResultsGrid', () => {
     expect(grid.scrollWidth).toBeGreaterThan(grid.clientWidth)
     grid.scrollIntoView()
     const row = screen.getByRole('row').nth(2)
-    // Without scrolling sideways, the hovered row's actions sit at the grid's right edge, on top of the cells under them.
+    // Without scrolling sideways, the row's actions sit at the grid's right edge, a column of their own the others pass under.
     await userEvent.hover(row.getByRole('gridcell').nth(2))
     const detailsButton = row.getByRole('button', { name: 'Details of row 2' }).element()
     const inside = (element: Element) => box(element).left >= box(grid).left && box(element).right <= box(grid).left + grid.clientWidth

@@ -69,6 +69,8 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
 
   const described = computed(() => props.endpoints.find((e) => e.name === endpointStep.value?.endpoint) ?? null)
   const kindLabel = computed(() => (described.value ? KIND_LABELS[described.value.kind] : isEndpoint.value ? null : 'context'))
+  /** The chip's tooltip: what kind of step this is, in words, should a very narrow column still cut the chip. */
+  const kindTitle = computed(() => (kindLabel.value === null ? undefined : kindLabel.value === 'context' ? 'A context step' : `A ${kindLabel.value} step`))
   const problemOf = (suffix: string) => props.problems.find((p) => p.field === `steps[${props.index}]${suffix}`)?.message ?? null
   const endpointProblem = computed(() => {
     const own = problemOf('.endpoint')
@@ -183,7 +185,7 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   }
 
   return {
-    isEndpoint, endpointStep, cardId, title, emptyNote, suggestions, described, kindLabel, endpointProblem, stepProblem, parameters,
+    isEndpoint, endpointStep, cardId, title, emptyNote, suggestions, described, kindLabel, kindTitle, endpointProblem, stepProblem, parameters,
     typeEndpoint, finishEndpoint, setParameter, removeParameter, newParameter, addParameter,
     pairs, setPairName, setPairValue, addPair, removePair, pairProblem,
     upButton, downButton, move,

@@ -2,6 +2,7 @@ import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryScores } from '../../../shared/relevance/evaluation'
 import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useBarChart, useChartKeys } from '../statistics/useBarChart'
+import { figure } from './figure-text'
 
 /**
  * Each query's figure for one metric, highest first, as bars: where a
@@ -17,6 +18,7 @@ export function useEvaluationChart(input: () => { queries: readonly QueryScores[
       .filter((query) => query.scores !== null)
       .map((query) => ({ text: query.text, value: query.scores![metric] ?? 0 }))
       .sort((a, b) => b.value - a.value)
+      .map((point) => ({ ...point, shown: figure(point.value) }))
   })
   const label = computed(() => input().label)
 
@@ -35,7 +37,7 @@ export function useEvaluationChart(input: () => { queries: readonly QueryScores[
         plugins: {
           // The axis names the metric: one series needs no legend.
           legend: { display: false },
-          tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `${label.value}: ${Number(item.raw).toFixed(3)}` } },
+          tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `${label.value}: ${figure(Number(item.raw))}` } },
         },
       },
     }

@@ -10,12 +10,10 @@ import { DEPTHS, useEvaluationsStore } from '../../stores/evaluations'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useToastsStore } from '../../stores/toasts'
 import { plainOptions } from './field-options'
+import { figure } from './figure-text'
 import { useQuerySetPicker } from './useQuerySetPicker'
 
 export const FORMAT_LABELS: Record<JudgmentFormat, string> = { 'quepid-csv': 'Quepid CSV', 'trec-qrels': 'TREC qrels', 'rre-json': 'RRE ratings JSON' }
-
-/** A figure as the table and the cards show it. */
-export const figure = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(3))
 
 /**
  * The Evaluation view's logic: the set chosen and its dialogs, where it is
@@ -94,7 +92,9 @@ export function useEvaluationView() {
   const keptOptions = computed(() =>
     kept.value.map((entry) => {
       const first = entry.scored.metrics[0]
-      const mean = first ? ` · ${labels.value[first] ?? first} ${figure(entry.scored.means[first])}` : ''
+      // The one shown gives the figures its cards give: scored with the judgments as they are now, not as they were when it ran.
+      const means = entry.id === shown.value?.id && scored.value ? scored.value.means : entry.scored.means
+      const mean = first ? ` · ${labels.value[first] ?? first} ${figure(means[first])}` : ''
       const at = new Date(entry.at)
       // The time alone for today's: the list is mostly of one sitting.
       const today = at.toDateString() === new Date().toDateString()

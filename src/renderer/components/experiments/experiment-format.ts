@@ -3,8 +3,8 @@
  * table, the query table, the charts' hidden tables and the tests read alike.
  */
 
-/** A figure to 3 decimals; a dash when there is none. */
-export const figure = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(3))
+/** A figure to 3 decimals; a dash when there is none: the Evaluation view's rule, so the two views agree. */
+export { figure } from '../evaluation/figure-text'
 
 /** A difference with its sign always written ("+0.344", "−0.120", "0.000"): a reader should not have to infer the direction. */
 export function signed(value: number | null | undefined): string {

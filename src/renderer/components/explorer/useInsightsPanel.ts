@@ -12,12 +12,15 @@ export const NARROW_QUERY = '(max-width: 1100px)'
  * there it has a close button, Escape closes it, and the focus goes into it
  * as it opens and back to its toggle as it closes.
  */
-export function useInsightsPanel() {
+export function useInsightsPanel(options: { coversGrid?: boolean } = {}) {
   const { open, cramped, toggle: flip } = useRememberedFold({ query: NARROW_QUERY, storageKey: 'query-explorer.insights', modes: ['narrow', 'wide'] })
   const toggleButton = ref<HTMLButtonElement | null>(null)
   const closeButton = ref<HTMLButtonElement | null>(null)
-  watchEffect(() => (gridCovered.value = open.value && cramped.value))
-  onBeforeUnmount(() => (gridCovered.value = false))
+  // Only the results' panel lies over the grid; the Compare view's, sharing the fold, lies over the comparison.
+  if (options.coversGrid !== false) {
+    watchEffect(() => (gridCovered.value = open.value && cramped.value))
+    onBeforeUnmount(() => (gridCovered.value = false))
+  }
 
   function toggle(): void {
     flip()

@@ -71,3 +71,47 @@ export function scrollLeftToRevealLabel(pinned: ReadonlyMap<number, number>, wid
   const wanted = natural - (pinned.get(label) ?? 0)
   return wanted > scrollLeft ? wanted : null
 }
+
+/** Less of a column than this, beside the pinned ones, is a sliver: a letter or two of its header, cut digits. */
+export const SLIVER_PX = 24
+
+/**
+ * Where a sideways scroll left at `scrollLeft` should come to rest so no
+ * sliver of a column shows beside the pinned ones (a few pixels of a header
+ * between Rank and name, read as a glitch): the scroll goes on until that
+ * column is wholly under them. A column shown by `SLIVER_PX` or more stays
+ * as the user left it, and so does the `keep` column (the active one, wider
+ * than the room left for it). Null when there is no sliver, or the scroll
+ * cannot go that far (`maxScrollLeft`).
+ */
+export function scrollLeftWithoutSliver(
+  scrollLeft: number,
+  widths: readonly number[],
+  pinned: ReadonlyMap<number, number>,
+  maxScrollLeft: number,
+  keep = -1,
+): number | null {
+  const starts: number[] = []
+  widths.reduce((left, width, c) => ((starts[c] = left), left + width), 0)
+  /** Where the columns passing under the pinned ones begin to show, in the grid's own coordinates, at scroll `at`. */
+  const edge = (at: number) => {
+    let covered = 0
+    for (const [c, offset] of pinned) {
+      // A pinned column sticks once the scroll brings its natural place to its offset.
+      if (at >= (starts[c] ?? 0) - offset) covered = Math.max(covered, offset + (widths[c] ?? 0))
+    }
+    return at + covered
+  }
+  let at = scrollLeft
+  // Hiding one sliver can stick the next pinned column, which brings its own edge: a few rounds at most.
+  for (let round = 0; round < widths.length; round++) {
+    const x = edge(at)
+    const cut = widths.findIndex((width, c) => !pinned.has(c) && starts[c]! < x && starts[c]! + width > x)
+    if (cut < 0 || cut === keep) break
+    const shown = starts[cut]! + widths[cut]! - x
+    if (shown >= SLIVER_PX) break
+    at += shown
+  }
+  if (at === scrollLeft || at > maxScrollLeft) return null
+  return at
+}

@@ -5,7 +5,7 @@ import { cellText, gradeKeysText, rowText, suggestedWidth, type Column } from '.
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
 import { gridCovered } from './grid-cover'
-import { pinnedColumns, pinnedOffsets, scrollLeftToRevealLabel, scrollLeftToShow } from './pinned-columns'
+import { pinnedColumns, pinnedOffsets, scrollLeftToRevealLabel, scrollLeftToShow, scrollLeftWithoutSliver } from './pinned-columns'
 import { MARKS } from '../../perf/run-marks'
 
 const ROW_HEIGHT = 34
@@ -100,6 +100,14 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   function onScroll(): void {
     const now = (scroller.value?.scrollLeft ?? 0) > 0
     if (now !== sideways.value) sideways.value = now
+  }
+  // Where a sideways scroll comes to rest with a sliver of a column beside the pinned ones, it goes on until that
+  // column is under them: a few pixels of a header between Rank and name read as a glitch, not as a column.
+  function onScrollEnd(): void {
+    const element = scroller.value
+    if (!element || element.scrollLeft === 0) return
+    const left = scrollLeftWithoutSliver(element.scrollLeft, columnWidths.value, pinned.value, element.scrollWidth - element.clientWidth, active.value?.column)
+    if (left !== null) element.scrollLeft = left
   }
   // The side panel opened over the grid's right part: bring the row's label next to Rank, where it sticks in view.
   // Also when a new answer's columns arrive while it lies there.
@@ -210,7 +218,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     else if (action === 'copy-row') void copyRow(at.item)
     else if (action === 'copy-cell' && at.column >= 0) void copyCell(at.item, props.columns[at.column]!)
     else if (at.column >= 0) {
-      // The active row's actions stick over the right edge: a cell clicked under them comes out.
+      // A cell clicked where it is cut off (under the pinned columns, or at the row actions) comes out whole.
       revealColumn(at.column)
       void activate(at.row, at.column)
     }
@@ -337,7 +345,7 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
   )
 
   return {
-    scroller, rows, cellClasses, totalHeight, startResize, sideways, onScroll, active,
+    scroller, rows, cellClasses, totalHeight, startResize, sideways, onScroll, onScrollEnd, active,
     activateHeader(column: number): void {
       revealColumn(column)
       void activate(HEADER, column)
