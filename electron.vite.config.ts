@@ -26,6 +26,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           'browser-host': resolve(__dirname, 'src/main/host/browser-host-cli.ts'),
           'demo-service': resolve(__dirname, 'src/service/process-entry.ts'),
+          // The service's queries run on a thread of their own (src/service/query/query-thread.ts).
+          'service-query-worker': resolve(__dirname, 'src/service/query/query-worker.ts'),
           // An export's pages are read and its file written in a worker thread (src/main/export/writer-thread.ts).
           'export-writer': resolve(__dirname, 'src/main/export/writer-worker.ts'),
           // An experiment's statistics (permutations, resamples) are computed in a worker thread (src/main/experiments/stats-thread.ts).

@@ -7,9 +7,11 @@ const { buildSync } = require('esbuild')
 const { join } = require('node:path')
 
 const root = join(__dirname, '..')
+// The command line, and the embedded service's query thread beside it (src/service/query/query-thread.ts starts it).
 buildSync({
-  entryPoints: [join(root, 'src', 'cli', 'launch.ts')],
-  outfile: join(root, 'out', 'cli', 'query-explorer.cjs'),
+  entryPoints: { 'query-explorer': join(root, 'src', 'cli', 'launch.ts'), 'service-query-worker': join(root, 'src', 'service', 'query', 'query-worker.ts') },
+  outdir: join(root, 'out', 'cli'),
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',

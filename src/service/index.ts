@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { AccountDirectory, DEMO_ACCOUNT, createAccount, type Account, type AccountSpec } from './auth/accounts'
 import { TokenQuota } from './auth/quota'
 import { TokenStore } from './auth/tokens'
-import { openDemoData } from './dataset/demo-data'
 import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './http/server'
-import { createChainCache } from './query/chain-cache'
+import { startQueryThread } from './query/query-thread'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
 import { systemClock, type Clock } from '../shared/time/clock'
@@ -32,7 +31,7 @@ export interface ServiceOptions {
   clock?: Pick<Clock, 'now'>
   /** Default: the built-in demo account with a secret generated for this run. */
   accounts?: AccountSpec[]
-  /** A request (headers and body) must arrive within this time; default 10 000 ms. */
+  /** A request (headers and body) must arrive within this time; default 10 000 ms. Waiting for the query thread once it has arrived is not counted. */
   requestTimeoutMs?: number
   /** Milliseconds of work one Query API request may take before it is refused with 503; default 5 000. */
   queryBudgetMs?: number
@@ -77,25 +76,37 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const tokens = new TokenStore(lifetime, now)
   const tokenRequests: Record<TokenRoute, number> = { json: 0, oauth: 0 }
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`))
-  const { dataset, text } = openDemoData({ log })
+  // The dataset loads on the query thread while this one starts listening.
+  const queries = startQueryThread({ budgetMs, log })
 
   const server = createServiceServer(
     {
       auth: { accounts, tokens, quota: new TokenQuota(quotaLimit, options.quotaWindowMs, now), workspaces: new Set(workspaces.keys()) },
-      query: { prefix: [QUERY_PATH.slice(1)], workspaces, dataset, text, tokens, accounts, chainCache: createChainCache(), budgetMs },
+      query: { prefix: [QUERY_PATH.slice(1)], workspaces, tokens, accounts, queries },
       onTokenRequest: (route) => void tokenRequests[route]++,
       log,
     },
     { requestMs: options.requestTimeoutMs ?? 10_000 },
   )
   const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject)
       resolve()
     })
   })
+  const stop = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeAllConnections()
+    })
+  const [listened, loaded] = await Promise.allSettled([listening, queries.started])
+  if (listened.status === 'rejected' || loaded.status === 'rejected') {
+    await queries.close()
+    if (listened.status === 'fulfilled') await stop()
+    throw listened.status === 'rejected' ? listened.reason : (loaded as PromiseRejectedResult).reason
+  }
   const { port } = server.address() as AddressInfo
   const origin = `http://${host}:${port}`
   const primary = accountList[0]!
@@ -110,10 +121,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     startupMs: Math.round(performance.now() - started),
     tokenRequestCount: (route) => (route ? tokenRequests[route] : tokenRequests.json + tokenRequests.oauth),
     revokeTokens: () => tokens.revokeAll(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      }),
+    close: async () => {
+      await queries.close()
+      await stop()
+    },
   }
 }

@@ -6,6 +6,7 @@ import { TokenQuota } from '../../src/service/auth/quota'
 import { TokenStore } from '../../src/service/auth/tokens'
 import { loadDataset } from '../../src/service/dataset/load'
 import { createServiceServer } from '../../src/service/http/server'
+import { runQuery, type QueryEngine } from '../../src/service/query/query-work'
 import { createChainCache } from '../../src/service/query/chain-cache'
 import { hostedWorkspaces } from '../../src/service/workspace/workspaces'
 import { PLACES, openSession, type Session } from './service-session'
@@ -187,27 +188,32 @@ describe('a fault of the service', () => {
     const dataset = loadDataset()
     const accounts = new AccountDirectory([createAccount({ clientId: 'x' })])
     let fail = true
+    // The query work answered on this thread, as the query thread answers it (query-work.ts).
+    const engine: QueryEngine = {
+      workspaces: hostedWorkspaces(),
+      dataset,
+      // A text index that breaks once stands in for any fault inside a strategy.
+      text: {
+        search: () => {
+          if (fail) {
+            fail = false
+            throw new Error('secret internals')
+          }
+          return []
+        },
+      },
+      chainCache: createChainCache(),
+      budgetMs: 5000,
+    }
     const server = createServiceServer(
       {
         auth: { accounts, tokens: new TokenStore(60), quota: new TokenQuota(5), workspaces: new Set(['world']) },
         query: {
           prefix: ['query'],
-          workspaces: hostedWorkspaces(),
-          dataset,
-          // A text index that breaks once stands in for any fault inside a strategy.
-          text: {
-            search: () => {
-              if (fail) {
-                fail = false
-                throw new Error('secret internals')
-              }
-              return []
-            },
-          },
+          workspaces: engine.workspaces,
           tokens: new TokenStore(60),
           accounts,
-          chainCache: createChainCache(),
-          budgetMs: 5000,
+          queries: { answer: (query) => runQuery(engine, query) },
         },
         onTokenRequest: () => {},
         log: () => {},

@@ -1,10 +1,10 @@
-import { Pool, errors as undiciErrors, type Dispatcher } from 'undici'
+import { Client, Pool, errors as undiciErrors, type Dispatcher } from 'undici'
 import { formatBytes } from '../../shared/byte-size'
 import { checkHttpUrl } from '../../shared/connections/connection-rules'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { CancelHandle } from './cancel-handle'
 import { Deadlines, pastDeadline } from './deadlines'
-import { describeNetworkError } from './network-errors'
+import { closedBeforeAnswer, closedByPeer, describeNetworkError } from './network-errors'
 
 export interface HttpRequest {
   url: string
@@ -48,6 +48,8 @@ export interface HttpClientOptions {
   requestDeadlineMs?: number
   /** Sockets kept per origin. */
   connections?: number
+  /** Told of each GET sent again after its connection closed before the answer began; never given a header or a path. */
+  log?: (message: string) => void
 }
 
 const DEFAULTS: Required<HttpClientOptions> = {
@@ -58,6 +60,7 @@ const DEFAULTS: Required<HttpClientOptions> = {
   maxBytesInFlight: 160 * 1024 * 1024,
   requestDeadlineMs: 60_000,
   connections: 16,
+  log: () => undefined,
 }
 
 /**
@@ -65,9 +68,20 @@ const DEFAULTS: Required<HttpClientOptions> = {
  * back as it is (the caller decides), so a token is never carried to another
  * origin. Errors name what failed (DNS, refused, TLS, timeout, size; worded in
  * network-errors.ts) and never carry a request header.
+ *
+ * A GET whose connection closes before the answer begins (a kept-alive
+ * connection the server or a proxy dropped as the request went out, a
+ * server that closes a connection it will not serve) is sent once more on a
+ * fresh connection, as browsers do, and counted (`earlyCloseRetries`, and a
+ * line to `log`). A second such close, or a close once the answer has begun,
+ * is an error that says the connection failed.
  */
 export class HttpClient {
   private readonly pools = new Map<string, Pool>()
+  /** The one-request connections of retries, until their request is done. */
+  private readonly freshClients = new Set<Client>()
+  /** GETs sent again on a fresh connection after their first connection closed before the answer began. */
+  earlyCloseRetries = 0
   readonly options: Required<HttpClientOptions>
   /** Bytes of answers received and not yet handed over, over all requests. */
   private bytesInFlight = 0
@@ -100,6 +114,8 @@ export class HttpClient {
       const deadline = this.deadlines.add(started + deadlineMs, () => fail(pastDeadline(new URL(request.url), deadlineMs)))
 
       const handle = request.cancel
+      const method = request.method ?? 'GET'
+      let retried = false
       const settle = (error: unknown, response?: HttpResponse) => {
         if (settled) return
         settled = true
@@ -108,6 +124,7 @@ export class HttpClient {
         signal?.removeEventListener('abort', onAbort)
         if (handle?.abort === onAbort) handle.abort = null
         if (response) resolve(response)
+        else if (retried && status === 0 && closedByPeer(error)) reject(closedBeforeAnswer(new URL(request.url)))
         else reject(describeNetworkError(error, new URL(request.url), options))
       }
       const fail = (error: unknown) => {
@@ -152,18 +169,47 @@ export class HttpClient {
           })
         },
         onResponseError(_ctrl, error) {
+          // Closed before the status line: nothing of the answer was read, so a GET can be sent again.
+          if (!settled && !retried && status === 0 && method === 'GET' && closedByPeer(error)) {
+            retried = true
+            controller = null
+            client.earlyCloseRetries++
+            options.log(`GET to ${target.origin}: the connection closed before the answer began; sent again on a fresh connection (${client.earlyCloseRetries} such in this run)`)
+            return client.sendOnFreshConnection(target.origin, send)
+          }
           settle(error)
         },
       }
-      try {
-        pool.dispatch(
-          { path: target.path, method: request.method ?? 'GET', headers: request.headers, body: request.body ?? null },
-          handler,
-        )
-      } catch (error) {
-        settle(error)
+      const send = (dispatcher: Dispatcher) => {
+        try {
+          dispatcher.dispatch({ path: target.path, method, headers: request.headers, body: request.body ?? null }, handler)
+        } catch (error) {
+          settle(error)
+        }
       }
+      send(pool)
     })
+  }
+
+  /**
+   * Sends a retried request on a connection of its own, closed once that
+   * request is done: a pool could hand out another kept-alive connection,
+   * which the server may have dropped as well.
+   */
+  private sendOnFreshConnection(origin: string, send: (dispatcher: Dispatcher) => void): void {
+    const fresh = new Client(origin, {
+      pipelining: 1,
+      connect: { timeout: this.options.connectTimeoutMs },
+      headersTimeout: this.options.headersTimeoutMs,
+      bodyTimeout: this.options.bodyTimeoutMs,
+    })
+    this.freshClients.add(fresh)
+    send(fresh)
+    // close() lets the request just given to it finish, then ends the connection.
+    void fresh
+      .close()
+      .catch(() => undefined)
+      .finally(() => this.freshClients.delete(fresh))
   }
 
   /**
@@ -189,9 +235,10 @@ export class HttpClient {
 
   async close(): Promise<void> {
     this.deadlines.clear()
-    const pools = [...this.pools.values()]
+    const dispatchers: Dispatcher[] = [...this.pools.values(), ...this.freshClients]
     this.pools.clear()
-    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)))
+    this.freshClients.clear()
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.destroy().catch(() => undefined)))
   }
 
   private pool(origin: string): Pool {

@@ -8,6 +8,23 @@ export interface TimeoutSettings {
   bodyTimeoutMs: number
 }
 
+/** Codes of a connection the server (or something between) closed or reset. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
+
+/** True when the error is the connection being closed or reset by the other side. */
+export function closedByPeer(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } } | null
+  return CLOSED.has(err?.code ?? '') || CLOSED.has(err?.cause?.code ?? '')
+}
+
+/** A GET whose connection closed before the answer began, twice: on its first connection and on the fresh one it was sent again on. */
+export function closedBeforeAnswer(url: URL): ExplorerError {
+  return new ExplorerError(
+    'network',
+    `${url.host} closed the connection before answering, and again when the request was sent once more on a fresh connection: the connection to the service fails (a proxy or the service dropping connections?).`,
+  )
+}
+
 /** Names what failed (refused, DNS, TLS, timeout, cancel) without echoing headers. */
 export function describeNetworkError(error: unknown, url: URL, options: TimeoutSettings): ExplorerError {
   if (error instanceof ExplorerError) return error
@@ -26,6 +43,7 @@ export function describeNetworkError(error: unknown, url: URL, options: TimeoutS
   if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ExplorerError('timeout', `${where} stopped sending the answer for ${options.bodyTimeoutMs / 1000} s (timeout).`)
   }
+  if (closedByPeer(error)) return new ExplorerError('network', `${where} closed the connection before the answer was complete.`)
   switch (code) {
     case 'ECONNREFUSED':
       return new ExplorerError('network', `Connection refused by ${where}: is the service running, and is the address right?`)
@@ -36,10 +54,6 @@ export function describeNetworkError(error: unknown, url: URL, options: TimeoutS
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return new ExplorerError('network', `${where} cannot be reached from this machine (no route).`)
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return new ExplorerError('network', `${where} closed the connection before the answer was complete.`)
     case 'HPE_INVALID_CONSTANT':
     case 'HPE_INVALID_VERSION':
     case 'HPE_INVALID_STATUS':

@@ -37,7 +37,7 @@ function methodNotAllowed(allowed: string): Reply {
   return jsonReply(405, { message: `Method not allowed: use ${allowed}` }, { Allow: allowed })
 }
 
-async function route(hosts: Hosts, request: IncomingMessage): Promise<Reply> {
+async function route(hosts: Hosts, request: IncomingMessage, wanted: () => boolean): Promise<Reply> {
   const raw = request.url ?? '/'
   const queryAt = raw.indexOf('?')
   const path = queryAt < 0 ? raw : raw.slice(0, queryAt)
@@ -55,7 +55,7 @@ async function route(hosts: Hosts, request: IncomingMessage): Promise<Reply> {
   }
   if (path === QUERY_PATH || path.startsWith(`${QUERY_PATH}/`)) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET')
-    return answerQuery(hosts.query, path, search, request.headers.authorization)
+    return answerQuery(hosts.query, path, search, request.headers.authorization, wanted)
   }
   return jsonReply(404, { message: `No such api: nothing is served at ${path.slice(0, 200)} (try ${QUERY_PATH}/…, POST ${AUTH_PATH}/api/auth or POST ${AUTH_PATH}${OAUTH_TOKEN_PATH})` })
 }
@@ -103,7 +103,10 @@ export function createServiceServer(hosts: Hosts, timeouts: Timeouts): Server {
       keepAliveTimeout: 5000,
     },
     (request, response) => {
-      route(hosts, request)
+      // A query waiting for the query thread is skipped once its client has gone.
+      let open = true
+      response.once('close', () => (open = false))
+      route(hosts, request, () => open)
         .catch((error: unknown) => {
           if (error instanceof ServiceError) return errorReply(error)
           hosts.log(`internal error on ${request.method} ${(request.url ?? '').split('?')[0]?.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`)

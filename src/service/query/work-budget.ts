@@ -1,14 +1,16 @@
 import { ServiceError } from '../service-error'
 
 /**
- * The time one Query API request may spend working. The service answers on
- * one event loop, so a request that works for seconds delays every other one;
- * past its budget a request stops at the next check and is refused.
+ * The time one Query API request may spend working. The service's queries
+ * run one at a time on its query thread (query-thread.ts), so a request that
+ * works for seconds delays every query behind it; past its budget a request
+ * stops at the next check and is refused.
  *
  * Work is the process's CPU time, not the wall clock: a request's chain runs
- * without yielding, so the CPU time between its start and a check is its own,
- * and a machine busy with other programs does not turn a legal query into a
- * 503.
+ * without yielding and no other query runs beside it, so the CPU time between
+ * its start and a check is its own (but for the small share of the thread
+ * that reads HTTP meanwhile), and a machine busy with other programs does not
+ * turn a legal query into a 503.
  */
 
 /** Milliseconds of CPU this process has used (user and system). */
