@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { rowXml } from '../../shared/export/xlsx-sheet'
 import type { OutputFile } from './output-file'
 import type { Cell } from './table-spool'
 import { excel } from './xlsx-page'
@@ -13,7 +14,8 @@ import { ZipWriter } from './zip-writer'
  * time writing took). Now exceljs writes the workbook's frame only: every
  * part (styles, theme, workbook, properties) and the sheet with its header
  * row. The data rows, nearly all of the file, are written here in the very
- * form exceljs's streaming writer gives an unstyled row, into the sheet
+ * form exceljs's streaming writer gives an unstyled row (rowXml, text in
+ * its cells: src/shared/export/xlsx-sheet.ts), into the sheet
  * where exceljs ended its rows, deflated as they come. The file's parts are
  * the ones exceljs wrote before, byte for byte (test/main/export-xlsx.test.ts
  * compares them).
@@ -64,50 +66,4 @@ async function workbookFrame(header: readonly string[]): Promise<{ parts: Map<st
   const split = sheetXml.indexOf(END_OF_ROWS)
   if (split < 0) throw new Error("The workbook's frame has no sheet data.")
   return { parts, sheetHead: sheetXml.slice(0, split), sheetTail: sheetXml.slice(split) }
-}
-
-/** A1-style column letters by column number, kept as they are made: rows repeat the same few. */
-const letters: string[] = ['']
-function columnLetters(col: number): string {
-  for (let n = letters.length; n <= col; n++) {
-    let name = ''
-    for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) name = String.fromCharCode(65 + ((rest - 1) % 26)) + name
-    letters.push(name)
-  }
-  return letters[col]!
-}
-
-/** The characters exceljs's xmlEncode changes: the five XML ones, DEL and the C0 controls but TAB, LF and CR. */
-const TO_ENCODE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/
-const TO_ENCODE_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g
-const ENTITIES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&apos;', '<': '&lt;', '>': '&gt;' }
-
-/** Text as exceljs's xmlEncode writes it: the five as entities, the controls (which XML cannot hold) dropped. */
-export function xmlEncode(text: string): string {
-  return TO_ENCODE.test(text) ? text.replace(TO_ENCODE_ALL, (char) => ENTITIES[char] ?? '') : text
-}
-
-/**
- * One data row as exceljs's streaming writer writes a row without a style:
- * its span over the cells given (empty ones too), then each cell with a
- * value: a number as it prints, true/false as 1/0 (`t="b"`), text in the
- * cell (`t="str"`). A row without a value is not written at all.
- */
-export function rowXml(number: number, cells: readonly Cell[]): string {
-  let min = 0
-  let max = 0
-  let xml = ''
-  for (let i = 0; i < cells.length; i++) {
-    const value = cells[i]
-    if (value === undefined) continue
-    const col = i + 1
-    if (min === 0) min = col
-    max = col
-    if (value === null) continue
-    const ref = columnLetters(col) + number
-    if (typeof value === 'number') xml += `<c r="${ref}"><v>${value}</v></c>`
-    else if (typeof value === 'boolean') xml += `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`
-    else xml += `<c r="${ref}" t="str"><v>${xmlEncode(value)}</v></c>`
-  }
-  return xml === '' ? '' : `<row r="${number}" spans="${min}:${max}" x14ac:dyDescent="0.25">${xml}</row>`
 }
