@@ -48,6 +48,14 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
 
   const getSet = async () => QuerySetSchema.parse(await call(core, 'sets:get', { name: SET }))
 
+  /** A file as the browser-host page sends it (the upload route's table, without its HTTP): the upload's id, for `sets:import`. */
+  async function uploaded(fileName: string, text: string): Promise<string> {
+    const bytes = Buffer.from(text)
+    const ticket = await core.uploads!.open('this page', fileName, bytes.length)
+    await core.uploads!.append('this page', ticket, 0, bytes)
+    return ticket
+  }
+
   it('lists the example set in the workspace view, without its judgments', async () => {
     const view = await call<WorkspaceView>(core, 'workspace:current', {}).then((reply) => (reply as unknown as { workspace: WorkspaceView }).workspace)
     expect(view.sets).toEqual([
@@ -92,15 +100,14 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
 
   it('imports a Quepid CSV whole (a new query joins the set) or not at all, and exports qrels', async () => {
     const before = await getSet()
-    const bad = await failure(core, 'sets:import', { set: SET, fileName: 'ratings.csv', text: 'query,docid,rating\nparis,2988507,3\nparis,123,9\n' })
+    const bad = await failure(core, 'sets:import', { set: SET, upload: await uploaded('ratings.csv', 'query,docid,rating\nparis,2988507,3\nparis,123,9\n') })
     expect(bad.code).toBe('validation')
     expect(bad.message).toContain('line 3')
     expect(await getSet()).toEqual(before)
 
     const reply = await call<{ queries: number; judgments: number; replaced: number }>(core, 'sets:import', {
       set: SET,
-      fileName: 'ratings.csv',
-      text: 'query,docid,rating\nparis,2988507,2\nzaragoza,3104324,3\n',
+      upload: await uploaded('ratings.csv', 'query,docid,rating\nparis,2988507,2\nzaragoza,3104324,3\n'),
     })
     expect(reply).toMatchObject({ queries: 1, judgments: 2, replaced: 1 })
     const after = await getSet()

@@ -72,7 +72,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'sets:save': { set: { name: 's', template: { kind: 'saved', query: 'q' }, queries: [{ id: 'q1', text: 'paris' }] } },
   'sets:delete': { name: 's' },
   'sets:rate': { set: 's', query: 'q1', item: 'i', grade: 2 },
-  'sets:import': { set: 's', fileName: 'j.csv', text: 'query,docid,rating\n' },
+  'sets:import': { set: 's', upload: 'u' },
   'sets:export': { set: 's', format: 'trec-qrels' },
   'eval:start': { runId: 'r', set: 's', depth: 10 },
   'eval:status': { runId: 'r' },
@@ -129,7 +129,6 @@ describe('IPC validation', () => {
           if (channel === 'sets:rate' && field === 'grade' && (wrong === null || wrong === 42)) continue // null clears a rating; 42 is a grade a scale may have
           if ((channel === 'eval:start' || channel === 'experiments:start') && field === 'depth' && wrong === 42) continue // 42 deep is a fine evaluation
           if (channel === 'experiments:start' && field === 'attribution' && wrong === true) continue // true is the value itself
-          if (channel === 'sets:import' && field === 'text' && wrong === '') continue // an empty file is the parser's to refuse, once the set is found
           await expectValidation(channel, { ...valid, [field]: wrong })
         }
         if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })

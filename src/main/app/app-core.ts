@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { AppInfo } from '../../shared/ipc/contract'
 import { TokenManager } from '../auth/token-manager'
 import { ConnectionRegistry, secretKey, type BuiltInConnection } from '../connections/connection-registry'
@@ -29,6 +30,7 @@ import { workspaceHandlers } from '../ipc/handlers/workspace-handlers'
 import { viewPrefsHandlers } from '../ipc/handlers/view-prefs-handlers'
 import { ViewPrefsStore } from '../storage/view-prefs-store'
 import { DownloadTickets } from '../host/download-tickets'
+import { UploadTickets } from '../host/upload-tickets'
 import type { FileDialogs } from '../host/file-dialogs'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../http/http-client'
@@ -59,6 +61,8 @@ export interface AppCoreOptions {
   dialogs?: FileDialogs
   /** The browser host's one-time download addresses, shared with the host that serves them; made here when not given. */
   downloads?: DownloadTickets
+  /** The browser host's uploads (files the page sends in parts), shared with the host that receives them; made here when not given. */
+  uploads?: UploadTickets
 }
 
 /** Everything both hosts need: the handler table behind one dispatcher. */
@@ -70,6 +74,8 @@ export interface AppCore {
   demo: DemoService | null
   /** Exports finished in the browser host, waiting to be fetched (null in Electron). */
   downloads: DownloadTickets | null
+  /** Files the browser-host page sent, waiting for the channel that reads them (null in Electron, whose main reads the file its dialog picked). */
+  uploads: UploadTickets | null
   close(): Promise<void>
 }
 
@@ -108,7 +114,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
 
   const demo = await demoStart.starting
   const builtIns = demo ? [await demoConnection(demo, log)] : []
-  const http = new HttpClient(options.http)
+  const http = new HttpClient({ log: (line) => log.info(line), ...options.http })
   const redact = (value: string) => log.redact(value)
   const now = () => (options.clock ?? systemClock).now()
   const tokens = new TokenManager(http, now, redact)
@@ -119,6 +125,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   await viewPrefs.load()
   if (viewPrefs.problem) log.error(viewPrefs.problem)
   const downloads = options.host === 'browser' ? (options.downloads ?? new DownloadTickets()) : null
+  const uploads = options.host === 'browser' ? (options.uploads ?? new UploadTickets(join(options.dataDir, 'uploads'))) : null
   const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })
 
   const workspaceNotices: string[] = []
@@ -145,7 +152,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
-    ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations }),
+    ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations, files: { dialogs: options.dialogs ?? null, uploads } }),
     ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: new ExperimentStore(options.dataDir), log }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
@@ -158,12 +165,14 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     history,
     demo,
     downloads,
+    uploads,
     async close() {
       await testRuns.close()
       await evaluationRuns.close()
       await experimentRuns.close()
       await exports.close()
       await downloads?.close()
+      await uploads?.close()
       await http.close()
       if (ownsDemo && demo) await demo.close()
     },

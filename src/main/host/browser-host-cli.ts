@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     keychainService: values['keychain-service'],
     demo: values['no-demo'] ? 'none' : 'embedded',
   })
-  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port, log: core.log, downloads: core.downloads })
+  const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: join(__dirname, '../renderer'), port, log: core.log, downloads: core.downloads, uploads: core.uploads })
 
   // Before anything is printed or written: a signal that came before its handler would end the process outright, leaving the launch page.
   let launchPage: LaunchPage | null = null

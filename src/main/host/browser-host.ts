@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import { formatBytes } from '../../shared/byte-size'
 import { MAX_WORKSPACE_TEXT } from '../../shared/ipc/contract'
 import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
+import { UPLOAD_PATH } from '../../shared/ipc/uploads'
 import type { Dispatch } from '../ipc/dispatch'
 import type { Logger } from '../logging/logger'
 import { DOWNLOAD_PATH, serveDownload, type DownloadTickets } from './download-tickets'
 import { createLaunchCodes } from './launch-codes'
 import { decodePathPart, readBody, send, sendJson } from './loopback-http'
 import { serveRendererFile } from './renderer-files'
+import { serveUpload, type UploadTickets } from './upload-tickets'
 
 export const KEY_HEADER = 'x-explorer-key'
 const MAX_BODY_BYTES = 1024 * 1024
@@ -41,6 +44,8 @@ export interface BrowserHostOptions {
   log: Pick<Logger, 'info' | 'error'>
   /** Finished exports, served once each at `/downloads/<ticket>` (shared with the app core that issues them). */
   downloads?: DownloadTickets | null
+  /** Files the page sends, in parts, to `/uploads` (shared with the app core, whose channels read them by ticket). */
+  uploads?: UploadTickets | null
 }
 
 /**
@@ -60,8 +65,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     handle(req, res).catch((error: unknown) => {
       // A client that hung up mid-request (a closed tab) gets no answer; nothing here broke, so nothing is logged.
       if (req.socket.destroyed) return
-      // A download's path is its ticket: never written to the log.
-      const path = pathOf(req).startsWith(DOWNLOAD_PATH) ? `${DOWNLOAD_PATH}…` : pathOf(req).slice(0, 200)
+      // A download's or an upload's path is its ticket: never written to the log.
+      const path = loggedPath(pathOf(req))
       log.error(`browser host: ${req.method} ${path} failed`, error)
       if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, 'Internal error')
       else res.destroy()
@@ -82,6 +87,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!options.downloads) return send(res, 404, {}, 'Not found')
       return serveDownload(req, res, options.downloads, path.slice(DOWNLOAD_PATH.length))
     }
+    // An upload carries the session key as an IPC call does, besides its ticket: a page's ticket is of no use to another.
+    if (path === UPLOAD_PATH || path.startsWith(`${UPLOAD_PATH}/`)) {
+      if (!options.uploads) return sendJson(res, 404, JSON.stringify({ message: 'This app host takes no files.' }))
+      if (!hasSessionKey(req)) return refuseKey(res)
+      return serveUpload(req, res, options.uploads, path.slice(UPLOAD_PATH.length), String(req.headers[KEY_HEADER]))
+    }
     if (path.startsWith('/ipc/')) {
       const channel = decodePathPart(path.slice(5))
       if (channel === null) return send(res, 400, {}, 'Bad request path')
@@ -94,7 +105,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function openSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, {}, 'Method not allowed')
     const body = await readBody(req, MAX_SESSION_BODY_BYTES)
-    if (body === null) return send(res, 413, {}, 'Request too large')
+    if (body === null) return sendJson(res, 413, JSON.stringify({ message: `The request that opens a session may hold at most ${formatBytes(MAX_SESSION_BODY_BYTES)}.` }))
     const code = codeIn(body)
     if (code === null) return sendJson(res, 400, JSON.stringify({ message: 'Send {"code": "…"} from the page address.' }))
     const key = codes.redeem(code)
@@ -117,8 +128,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.on('close', () => {
       if (!res.writableFinished) caller.abort()
     })
-    const body = await readBody(req, channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : channel === 'sets:save' ? SET_FORM_MESSAGE.bytes : MAX_BODY_BYTES)
-    if (body === null) return send(res, 413, {}, 'Request too large')
+    const limit = channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : channel === 'sets:save' ? SET_FORM_MESSAGE.bytes : MAX_BODY_BYTES
+    const body = await readBody(req, limit)
+    if (body === null) {
+      const name = JSON.stringify(channel.slice(0, 80))
+      return sendJson(res, 413, JSON.stringify({ message: `The message to ${name} is larger than the app host takes (${formatBytes(limit)}); it was not read.` }))
+    }
     let payload: unknown
     try {
       payload = JSON.parse(body)
@@ -173,6 +188,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         server.close(() => resolvePromise())
       }),
   }
+}
+
+function loggedPath(path: string): string {
+  if (path.startsWith(DOWNLOAD_PATH)) return `${DOWNLOAD_PATH}…`
+  if (path.startsWith(`${UPLOAD_PATH}/`)) return `${UPLOAD_PATH}/…`
+  return path.slice(0, 200)
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -18,7 +18,17 @@ export function sendJson(res: ServerResponse, status: number, body: string): voi
 }
 
 /** The body as text, or null when it is over `limit` bytes (the rest is drained, unread). */
-export function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+export async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const bytes = await readBodyBytes(req, limit)
+  return bytes === null ? null : bytes.toString('utf8')
+}
+
+/**
+ * The body's bytes, or null when it is over `limit` bytes. The rest is
+ * drained unread rather than the socket closed, so the client still reads
+ * the answer that says why.
+ */
+export function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolvePromise, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -32,7 +42,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
       }
       chunks.push(chunk)
     })
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolvePromise(Buffer.concat(chunks)))
     req.on('error', reject)
   })
 }

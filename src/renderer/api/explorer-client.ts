@@ -1,5 +1,5 @@
 import type { Channel } from '../../shared/ipc/channels'
-import type { ExplorerBridge, IpcResult, ReplyOf, RequestOf } from '../../shared/ipc/contract'
+import type { ExplorerBridge, ReplyOf, RequestOf } from '../../shared/ipc/contract'
 import type { IpcError } from '../../shared/ipc/errors'
 
 declare global {
@@ -20,23 +20,71 @@ const NO_SESSION =
  * included, where a cookie would reach every server on 127.0.0.1.
  */
 function httpBridge(): ExplorerBridge {
-  const session = openSession()
+  void sessionKey()
   return {
     async invoke(channel, request) {
       try {
-        const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+        return (await hostRequest(`/ipc/${encodeURIComponent(channel)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-explorer-key': await session },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify(request),
-        })
-        if (response.status === 401) return failure(NO_SESSION)
-        if (!response.ok) return failure(`The app host answered ${response.status}.`)
-        return (await response.json()) as never
-      } catch {
-        return failure('The app host cannot be reached. Is `npm start` still running?')
+        })) as never
+      } catch (error) {
+        if (error instanceof ExplorerClientError) return { ok: false, error: error.error }
+        throw error
       }
     },
   }
+}
+
+let session: Promise<string> | null = null
+
+/** This tab's session key, traded once per page. */
+function sessionKey(): Promise<string> {
+  session ??= openSession()
+  return session
+}
+
+/**
+ * A request to the browser host with this tab's session key: its JSON
+ * answer, or an ExplorerClientError whose message says in words why the
+ * host refused it (the host's own sentence where it gave one).
+ */
+export async function hostRequest(path: string, init: { method: string; headers?: Record<string, string>; body?: BodyInit }): Promise<unknown> {
+  let response: Response
+  try {
+    response = await fetch(path, { ...init, headers: { ...init.headers, 'x-explorer-key': await sessionKey() } })
+  } catch {
+    throw new ExplorerClientError(networkError('The app host cannot be reached. Is `npm start` still running?'))
+  }
+  if (response.status === 401) throw new ExplorerClientError(networkError(NO_SESSION))
+  if (!response.ok) throw new ExplorerClientError(networkError(await refusal(response)))
+  try {
+    return await response.json()
+  } catch {
+    throw new ExplorerClientError(networkError("The app host's answer was cut short or is not JSON; try again."))
+  }
+}
+
+/** Why the host refused, in words: the sentence it sent (`{"message"}`), else what its status means. */
+async function refusal(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '')
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message
+    if (typeof message === 'string' && message.trim() !== '') return message.slice(0, 2_000)
+  } catch {
+    // Not JSON: the status says it.
+  }
+  const words: Record<number, string> = {
+    400: 'the request was malformed',
+    403: "it came from an address other than the app's own",
+    404: 'the host does not know that address',
+    405: 'the host does not take that kind of request there',
+    413: 'it was larger than the host takes',
+  }
+  if (response.status >= 500) return 'Something went wrong inside the app host; the details are in its log.'
+  const why = words[response.status] ?? `it answered HTTP ${response.status}`
+  return `The app host refused the request: ${why}.`
 }
 
 /** The key of this tab: traded for the address's code if it has one, else the one kept from before a reload. */
@@ -60,8 +108,8 @@ async function openSession(): Promise<string> {
   }
 }
 
-function failure(message: string): IpcResult<never> {
-  return { ok: false, error: { code: 'network', message } }
+function networkError(message: string): IpcError {
+  return { code: 'network', message }
 }
 
 const bridge: ExplorerBridge = window.explorer ?? httpBridge()

@@ -7,6 +7,7 @@ import type { JudgmentFormat } from '../../shared/relevance/judgment-files'
 import { gradesByQuery, scaleOf, settingsOf, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
 import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
 import { call, errorMessage } from '../api/explorer-client'
+import { uploadFile } from '../api/uploads'
 import { offerDownload } from '../files/offer-download'
 import { useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
@@ -125,15 +126,23 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
     return true
   }
 
-  async function importFile(file: File): Promise<string> {
+  /**
+   * Imports a judgments file into the chosen set: `file`, the one Chromium's
+   * picker gave the browser-host page (sent to the host in parts first), or
+   * with none the one Electron's open dialog picks in main. The note to show;
+   * null when the dialog was cancelled.
+   */
+  async function importFile(file?: File): Promise<string | null> {
     const current = set.value
     if (!current) throw new Error('Choose a query set first.')
-    const reply = await call('sets:import', { set: current.name, fileName: file.name, text: await file.text() })
+    const upload = file ? await uploadFile(file) : undefined
+    const reply = await call('sets:import', { set: current.name, ...(upload !== undefined ? { upload } : {}) })
+    if (!reply) return null
     workspace.show(reply.workspace)
     await choose(current.name)
     const added = reply.queries > 0 ? `, ${reply.queries} new ${reply.queries === 1 ? 'query' : 'queries'}` : ''
     const replaced = reply.replaced > 0 ? ` (${reply.replaced} replaced a different grade)` : ''
-    return `Imported ${reply.judgments} judgment${reply.judgments === 1 ? '' : 's'}${added} from ${file.name}${replaced}.`
+    return `Imported ${reply.judgments} judgment${reply.judgments === 1 ? '' : 's'}${added} from ${reply.fileName}${replaced}.`
   }
 
   async function exportJudgments(format: JudgmentFormat): Promise<void> {

@@ -6,7 +6,8 @@ import { EvaluationSummarySchema } from '../relevance/evaluation-summary'
 import { JUDGMENT_FORMATS } from '../relevance/judgment-files'
 import { GradeSchema, ItemIdSchema, MetricSettingsSchema, QuerySetSchema, ScaleSchema, SetQueryIdSchema, SetQuerySchema, MAX_SET_QUERIES } from '../relevance/query-set'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
-import { MAX_WORKSPACE_TEXT, WorkspaceViewSchema } from './workspace-view'
+import { UploadIdSchema } from './uploads'
+import { WorkspaceViewSchema } from './workspace-view'
 
 /**
  * The channels of query sets and their evaluation: the set's edits (the
@@ -77,10 +78,18 @@ export const evaluationContract = {
     request: z.object({ set: SetName, query: SetQueryIdSchema, item: ItemIdSchema, grade: GradeSchema.nullable() }).strict(),
     reply: WorkspaceViewSchema,
   },
-  /** Judgments from a Quepid CSV, TREC qrels or RRE ratings file (read in the window); all or nothing. */
+  /**
+   * Judgments from a Quepid CSV, TREC qrels or RRE ratings file, all or
+   * nothing. Main reads the file: in Electron the one its open dialog picks
+   * (no `upload`; null when the user cancelled), in the browser host the one
+   * the page sent through the upload route (`upload`, its ticket). Its text
+   * never travels in a message.
+   */
   'sets:import': {
-    request: z.object({ set: SetName, fileName: z.string().min(1).max(255), text: z.string().max(MAX_WORKSPACE_TEXT), format: z.enum(JUDGMENT_FORMATS).optional() }).strict(),
-    reply: z.object({ workspace: WorkspaceViewSchema, queries: z.number().int(), judgments: z.number().int(), replaced: z.number().int() }),
+    request: z.object({ set: SetName, upload: UploadIdSchema.optional(), format: z.enum(JUDGMENT_FORMATS).optional() }).strict(),
+    reply: z
+      .object({ workspace: WorkspaceViewSchema, fileName: z.string(), queries: z.number().int(), judgments: z.number().int(), replaced: z.number().int() })
+      .nullable(),
   },
   'sets:export': {
     request: z.object({ set: SetName, format: z.enum(JUDGMENT_FORMATS) }).strict(),

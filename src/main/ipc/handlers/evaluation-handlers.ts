@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os'
 import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
-import { formatJudgments, judgmentFileName, judgmentFormatOf, parseJudgments } from '../../../shared/relevance/judgment-files'
+import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../../shared/relevance/judgment-files'
 import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
 import { requireSet, withImport, withoutSet, withRating, withSet } from '../../../shared/relevance/set-edits'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
@@ -13,6 +13,7 @@ import type { EvaluationStore } from '../../evaluation/evaluation-store'
 import type { QueryRunner } from '../../http/query-runner'
 import { setRunInputs, setTarget } from '../../evaluation/set-inputs'
 import type { WorkspaceSession } from '../../workspaces/workspace-session'
+import { chosenFileText, type ChosenFiles, type FileKind } from '../../host/chosen-files'
 import type { DomainHandlers } from '../handler-table'
 
 export interface EvaluationHandlerDeps {
@@ -21,6 +22,18 @@ export interface EvaluationHandlerDeps {
   runner: QueryRunner
   runs: EvaluationRuns
   store: EvaluationStore
+  /** Where a judgments file comes from: Electron's open dialog, or the browser host's uploads. */
+  files: ChosenFiles
+}
+
+const JUDGMENTS_FILE: FileKind = {
+  title: 'Import judgments',
+  filters: [
+    { name: 'Judgments (Quepid CSV, TREC qrels, RRE ratings JSON)', extensions: ['csv', 'qrels', 'txt', 'json'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
+  maxBytes: MAX_JUDGMENT_FILE_BYTES,
+  noun: 'a judgments file',
 }
 
 /** Who a rating is by: the account's user name on this machine, as a team reading the file would know them. */
@@ -48,7 +61,7 @@ function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: stri
 }
 
 /** Query sets (edits, ratings, judgment files) and their evaluations. */
-export function evaluationHandlers({ session, registry, runner, runs, store }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
+export function evaluationHandlers({ session, registry, runner, runs, store, files }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
   const document = async () => (await session.testContext()).workspace
   return {
     'sets:get': async ({ name }) => requireSet(await document(), name),
@@ -59,7 +72,12 @@ export function evaluationHandlers({ session, registry, runner, runs, store }: E
       ),
     'sets:delete': ({ name }) => session.edit((workspace) => withoutSet(workspace, name)),
     'sets:rate': ({ set, query, item, grade }) => session.edit((workspace) => withRating(workspace, set, { query, item, grade, by: rater() })),
-    'sets:import': async ({ set, fileName, text, format }) => {
+    'sets:import': async ({ set, upload, format }) => {
+      // The set first: a file is not read (nor a dialog shown) for a set that is not there.
+      requireSet(await document(), set)
+      const file = await chosenFileText(files, upload, JUDGMENTS_FILE)
+      if (file === null) return null
+      const { fileName, text } = file
       const chosen = format ?? judgmentFormatOf(fileName, text)
       if (chosen === null) {
         throw new ExplorerError('validation', `"${fileName}" is not a judgments file this app reads: give it a .csv (Quepid: query,docid,rating), .qrels or .txt (TREC qrels) or .json (RRE ratings) name.`)
@@ -71,7 +89,7 @@ export function evaluationHandlers({ session, registry, runner, runs, store }: E
         counts = { queries: parsed.import.newQueries.length, judgments: parsed.import.judgments.length, replaced: parsed.import.replaced }
         return withImport(current, set, parsed.import)
       })
-      return { workspace, ...counts }
+      return { workspace, fileName, ...counts }
     },
     'sets:export': async ({ set, format }) => {
       const found = requireSet(await document(), set)

@@ -9,6 +9,7 @@ import { useConnectionsStore } from '../../stores/connections'
 import { DEPTHS, useEvaluationsStore } from '../../stores/evaluations'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useToastsStore } from '../../stores/toasts'
+import { useWorkspaceStore } from '../../stores/workspace'
 import { plainOptions } from './field-options'
 import { figure } from './figure-text'
 import { useQuerySetPicker } from './useQuerySetPicker'
@@ -25,6 +26,7 @@ export function useEvaluationView() {
   const evaluations = useEvaluationsStore()
   const connections = useConnectionsStore()
   const toasts = useToastsStore()
+  const workspace = useWorkspaceStore()
   const { summaries, chosen, set } = storeToRefs(sets)
   const { shown, scored, kept, run, running, error, depth, config, labels } = storeToRefs(evaluations)
 
@@ -113,13 +115,23 @@ export function useEvaluationView() {
     }
   }
 
+  /** Import judgments: Electron's open dialog (main reads the file), or Chromium's file picker in the browser host. */
+  async function importJudgments(): Promise<void> {
+    if (workspace.host === 'electron') await importFrom()
+    else fileInput.value?.click()
+  }
+
   async function onFile(event: Event): Promise<void> {
     const input = event.target as HTMLInputElement
     const file = input.files?.[0]
     input.value = ''
-    if (!file) return
+    if (file) await importFrom(file)
+  }
+
+  async function importFrom(file?: File): Promise<void> {
     try {
-      toasts.show(await sets.importFile(file))
+      const note = await sets.importFile(file)
+      if (note !== null) toasts.show(note)
     } catch (e) {
       toasts.show(errorMessage(e), { tone: 'danger' })
     }
@@ -161,6 +173,6 @@ export function useEvaluationView() {
     dialog, judging, sort, sortBy, ariaSort, rows, metricKeys, metricOptions, chartMetric, shownMetric, fileInput,
     connectionOptions, connectionValue, configOptions, settingsLine, progress, unjudgedText, countedText, keptOptions,
     depthOptions: plainOptions(DEPTHS), formats: JUDGMENT_FORMATS, formatLabels: FORMAT_LABELS, figure,
-    removeSet, onFile, exportAs, exportRun, open,
+    removeSet, importJudgments, onFile, exportAs, exportRun, open,
   }
 }
