@@ -32,6 +32,8 @@ export default defineConfig({
           'export-writer': resolve(__dirname, 'src/main/export/writer-worker.ts'),
           // An experiment's statistics (permutations, resamples) are computed in a worker thread (src/main/experiments/stats-thread.ts).
           'experiment-stats': resolve(__dirname, 'src/main/experiments/stats-worker.ts'),
+          // The data folder's database is read and written by a thread of its own (src/main/storage/data-store/data-store.ts).
+          'data-store': resolve(__dirname, 'src/main/storage/data-store/store-worker.ts'),
         },
       },
     },

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { HISTORY_FILE, HistoryStore } from '../../src/main/history/history-store'
+import { HistoryStore } from '../../src/main/history/history-store'
 import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
 import { openDemoBench, type DemoBench } from './demo-bench'
 import { call, failure, json, keychainMissing, RESULTS_PAGE, search, startServer, type TestServer } from './support'
@@ -16,7 +16,15 @@ import { call, failure, json, keychainMissing, RESULTS_PAGE, search, startServer
 
 const missing = await keychainMissing()
 
-const fileLines = (dir: string) => readFileSync(join(dir, HISTORY_FILE), 'utf8').split('\n').filter(Boolean)
+/** What the data folder's database holds, read as a restart would: through a store of its own, closed after. */
+async function stored(dir: string, options: { keep?: number } = {}): Promise<HistoryEntry[]> {
+  const store = new HistoryStore(dir, options)
+  try {
+    return await store.list()
+  } finally {
+    await store.close()
+  }
+}
 
 describe.skipIf(missing !== null)('History and Load more', () => {
   let bench: DemoBench
@@ -82,11 +90,12 @@ describe.skipIf(missing !== null)('History and Load more', () => {
       ['san', 5],
     ])
 
-    // A restart reads the same entries back from the file, whose lines are compacted to one an entry.
-    expect(await new HistoryStore(bench.dataDir).list()).toEqual(after)
-    const compacting = new HistoryStore(bench.dataDir, { keep: 2, compactAbove: 2 })
-    await compacting.add({ ...after[1]!, id: 'another' })
-    expect(fileLines(bench.dataDir).map((line) => (JSON.parse(line) as HistoryEntry).id)).toEqual([after[0]!.id, 'another'])
+    // A restart reads the same entries back from the database, which keeps a row an entry, the newest `keep`.
+    expect(await stored(bench.dataDir)).toEqual(after)
+    const keepingTwo = new HistoryStore(bench.dataDir, { keep: 2 })
+    await keepingTwo.add({ ...after[1]!, id: 'another' })
+    await keepingTwo.close()
+    expect((await stored(bench.dataDir)).map((entry) => entry.id)).toEqual(['another', after[0]!.id])
   })
 
   it('leaves out a page cancelled on its way, and a page that fails marks the run failed', async () => {
@@ -144,9 +153,9 @@ describe('history file: an entry a run extends', () => {
     await store.add(entry('b', 10))
     expect(await store.update('a', (a) => ({ ...a, pages: 2, itemCount: 20 }))).toMatchObject({ pages: 2 })
     expect(await store.update('gone', (gone) => gone)).toBeNull()
-    expect(fileLines(dir)).toHaveLength(3)
     const expected = [entry('b', 10), { ...entry('a', 10), pages: 2, itemCount: 20 }]
     expect(await store.list()).toEqual(expected)
-    expect(await new HistoryStore(dir).list()).toEqual(expected)
+    await store.close()
+    expect(await stored(dir)).toEqual(expected)
   })
 })

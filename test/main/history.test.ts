@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import { HISTORY_FILE, HistoryStore } from '../../src/main/history/history-store'
+import { HistoryStore, OLD_HISTORY_FILE } from '../../src/main/history/history-store'
+import { DATA_STORE_FILE } from '../../src/main/storage/data-store/data-store'
 import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
 import { call, failure, keychainMissing, openCore, search, storedToken } from './support'
 
@@ -29,7 +30,19 @@ const entry = (n: number): HistoryEntry => ({
   request: search(`q${n}`),
 })
 
-const fileLines = (dir: string) => readFileSync(join(dir, HISTORY_FILE), 'utf8').split('\n').filter(Boolean)
+/** What the data folder's database holds, read as a restart would: through a store of its own, closed after. */
+async function stored(dir: string, options: { keep?: number } = {}): Promise<HistoryEntry[]> {
+  const store = new HistoryStore(dir, options)
+  try {
+    return await store.list()
+  } finally {
+    await store.close()
+  }
+}
+
+/** The database's bytes on disk, its write-ahead log included. */
+const onDisk = (dir: string) =>
+  [DATA_STORE_FILE, `${DATA_STORE_FILE}-wal`].map((name) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'latin1') : '')).join('')
 
 describe.skipIf(missing)('run history', () => {
   const secret = `history-${randomBytes(16).toString('hex')}`
@@ -92,8 +105,8 @@ describe.skipIf(missing)('run history', () => {
 
     const token = await storedToken(id)
     expect(token).toBeTruthy()
-    const file = readFileSync(join(dataDir, HISTORY_FILE), 'utf8')
-    expect(file.split('\n').filter(Boolean)).toHaveLength(4)
+    const file = onDisk(dataDir)
+    expect(await stored(dataDir)).toHaveLength(4)
     expect(file).not.toContain(secret)
     expect(file).not.toContain(token!)
     for (const e of entries) expect(e.url).not.toMatch(/token|bearer|access_token/i)
@@ -111,8 +124,7 @@ describe.skipIf(missing)('run history', () => {
   it('clears, and the file stays empty across a restart', async () => {
     expect(await call(core, 'history:clear', {})).toEqual({ cleared: 4 })
     expect(await call(core, 'history:list', {})).toEqual([])
-    expect(fileLines(dataDir)).toEqual([])
-    expect(await new HistoryStore(dataDir).list()).toEqual([])
+    expect(await stored(dataDir)).toEqual([])
   })
 })
 
@@ -123,34 +135,63 @@ describe('history file', () => {
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('keeps the newest 1,000, compacting the file when it grows past 1,200 lines', async () => {
+  it('keeps the newest 1,000, across restarts', async () => {
     const store = new HistoryStore(dir)
     for (let n = 0; n < 1_050; n++) await store.add(entry(n))
-    expect(fileLines(dir).length).toBe(1_050)
     const listed = await store.list()
+    await store.close()
     expect(listed).toHaveLength(1_000)
     expect(listed[0]!.id).toBe('e1049')
     expect(listed.at(-1)!.id).toBe('e50')
 
-    // A restart reads the file back; further runs compact it once past 1,200 lines.
+    // A restart reads the database back; further runs still keep the newest 1,000.
     const again = new HistoryStore(dir)
     expect((await again.list()).map((e) => e.id)).toEqual(listed.map((e) => e.id))
     for (let n = 1_050; n < 1_201; n++) await again.add(entry(n))
-    const lines = fileLines(dir)
-    expect(lines.length).toBeLessThanOrEqual(1_200)
-    expect(lines.length).toBeGreaterThanOrEqual(1_000)
-    const after = await new HistoryStore(dir).list()
+    await again.close()
+    const after = await stored(dir)
     expect(after).toHaveLength(1_000)
     expect(after[0]!.id).toBe('e1200')
     expect(after.at(-1)!.id).toBe('e201')
   })
 
-  it('skips a corrupt line and a half-written last line, and appends after them on a line of its own', async () => {
-    const path = join(dir, HISTORY_FILE)
-    writeFileSync(path, `${JSON.stringify(entry(1))}\nnot json at all\n{"id":"incomplete"}\n${JSON.stringify(entry(2))}\n{"id":"e3","at":"20`)
-    const store = new HistoryStore(dir)
-    expect((await store.list()).map((e) => e.id)).toEqual(['e2', 'e1'])
-    await store.add(entry(4))
-    expect((await new HistoryStore(dir).list()).map((e) => e.id)).toEqual(['e4', 'e2', 'e1'])
+  it('imports the old history.jsonl skipping a corrupt line and a half-written last line, and adds runs after them', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'qe-history-old-'))
+    try {
+      const path = join(old, OLD_HISTORY_FILE)
+      writeFileSync(path, `${JSON.stringify(entry(1))}\nnot json at all\n{"id":"incomplete"}\n${JSON.stringify(entry(2))}\n{"id":"e3","at":"20`)
+      const store = new HistoryStore(old)
+      expect((await store.list()).map((e) => e.id)).toEqual(['e2', 'e1'])
+      await store.add(entry(4))
+      await store.close()
+      expect((await stored(old)).map((e) => e.id)).toEqual(['e4', 'e2', 'e1'])
+    } finally {
+      rmSync(old, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a damaged History database', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'qe-history-damaged-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('is said in the log and by History in the window, and kept on disk as it was', async () => {
+    const damaged = Buffer.from('not an SQLite database: a disk error wrote over it\n'.repeat(200))
+    writeFileSync(join(dir, DATA_STORE_FILE), damaged)
+    const core = await openCore(dir, { echoLog: false })
+    try {
+      const refused = await failure(core, 'history:list', {})
+      expect(refused.message).toMatch(/database .*could not be opened: .*not a database.*kept as it is/)
+      // Clear says the same, and changes nothing.
+      expect(await failure(core, 'history:clear', {})).toMatchObject({ message: refused.message })
+    } finally {
+      await core.close()
+    }
+    const logged = readFileSync(join(dir, 'logs', 'main.log'), 'utf8')
+    expect(logged).toMatch(/history: The data folder's database .*could not be opened/)
+    expect(readFileSync(join(dir, DATA_STORE_FILE))).toEqual(damaged)
   })
 })

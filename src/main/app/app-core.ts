@@ -121,6 +121,8 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
   const runner = new QueryRunner(http, tokens, options.replyCache, now)
   const history = new HistoryStore(options.dataDir)
+  // A damaged database is said in the log here, and by History in the window on each call.
+  void history.problem().then((problem) => problem && log.error(`history: ${problem}`))
   const viewPrefs = new ViewPrefsStore(options.dataDir)
   await viewPrefs.load()
   if (viewPrefs.problem) log.error(viewPrefs.problem)
@@ -175,6 +177,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
       await uploads?.close()
       await http.close()
       if (ownsDemo && demo) await demo.close()
+      await history.close()
     },
   }
 }

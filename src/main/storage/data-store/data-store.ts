@@ -1,0 +1,132 @@
+import { join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
+import type { HistoryEntry } from '../../../shared/ipc/contract'
+import { ExplorerError } from '../../../shared/ipc/errors'
+import { startWorkerThread } from '../../jobs/worker-entry'
+import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
+
+/** The database in the data folder (README: "Where your data lives"). */
+export const DATA_STORE_FILE = 'data.db'
+
+/** The built entry (electron.vite.config.ts: `data-store`). */
+const BUILT_ENTRY = 'data-store.js'
+
+type Request = StoreRequest extends infer R ? (R extends StoreRequest ? Omit<R, 'id'> : never) : never
+
+/**
+ * The main thread's side of the data folder's database: every call is a
+ * message to the store's thread (store-worker.ts), answered when the thread
+ * has done it, so main never waits on the disk. Requests run in the order
+ * they are sent. A database that cannot be opened (damaged, from a newer
+ * app) is left as it is on disk: every call then fails saying so.
+ */
+export class DataStore {
+  readonly file: string
+  private readonly worker: Worker | null
+  /** Why the thread is gone (closed, crashed, never started): later calls fail at once saying so. */
+  private gone: string | null = null
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  private nextId = 1
+  private closed: Promise<void> | null = null
+  /** Resolves with what the open found; never rejects (a failed open is answered per call). */
+  readonly opened: Promise<StoreOpened>
+
+  constructor(dataDir: string, options: { historyKeep?: number } = {}) {
+    this.file = join(dataDir, DATA_STORE_FILE)
+    let openedNow: (opened: StoreOpened) => void
+    this.opened = new Promise((resolve) => (openedNow = resolve))
+    let worker: Worker
+    try {
+      worker = startWorkerThread({ caller: __filename, source: 'store-worker.ts', built: BUILT_ENTRY, what: "The data folder's database" })
+    } catch (error) {
+      // A thread that cannot start (its built entry missing) costs History, never the app's start.
+      this.worker = null
+      this.gone = (error as Error).message
+      openedNow!({ id: 0, opened: false, message: this.gone })
+      return
+    }
+    this.worker = worker
+    worker.on('message', (message: StoreReply | StoreOpened) => {
+      if (message.id === 0) {
+        // An idle store never keeps a process alive; one with calls on the way does.
+        if (this.waiting.size === 0) worker.unref()
+        return openedNow(message as StoreOpened)
+      }
+      const reply = message as StoreReply
+      const call = this.waiting.get(reply.id)
+      if (!call) return
+      this.waiting.delete(reply.id)
+      if (this.waiting.size === 0) worker.unref()
+      if (reply.ok) call.resolve(reply.value)
+      else call.reject(new ExplorerError('internal', `The data folder's database (${this.file}) could not be read or written: ${reply.message}`))
+    })
+    const stopped = (why: string) => {
+      this.gone ??= why
+      openedNow({ id: 0, opened: false, message: why })
+      for (const call of this.waiting.values()) call.reject(new ExplorerError('internal', `The data folder's database stopped: ${why}`))
+      this.waiting.clear()
+    }
+    worker.on('error', (error) => stopped(error.message))
+    worker.on('exit', (code) => stopped(`its thread exited (code ${code})`))
+    // The settings go as the first message: the thread entry is started the same way from sources and built.
+    const settings: StoreSettings = { file: this.file, dataDir, historyKeep: options.historyKeep ?? 1_000 }
+    worker.postMessage(settings)
+  }
+
+  /** What the open found: the version, the journal mode, what was imported; rejects when it could not open. */
+  async info(): Promise<StoreInfo> {
+    const opened = await this.opened
+    if (!opened.opened) throw this.openFailure(opened.message)
+    return opened.info
+  }
+
+  historyAdd(entry: HistoryEntry, keep: number): Promise<void> {
+    return this.call({ op: 'history.add', entry, keep }) as Promise<void>
+  }
+
+  historyGet(entryId: string): Promise<HistoryEntry | null> {
+    return this.call({ op: 'history.get', entryId }) as Promise<HistoryEntry | null>
+  }
+
+  historyPut(entry: HistoryEntry): Promise<boolean> {
+    return this.call({ op: 'history.put', entry }) as Promise<boolean>
+  }
+
+  historyList(limit: number): Promise<HistoryEntry[]> {
+    return this.call({ op: 'history.list', limit }) as Promise<HistoryEntry[]>
+  }
+
+  historyClear(): Promise<number> {
+    return this.call({ op: 'history.clear' }) as Promise<number>
+  }
+
+  /** Closes the database (its WAL is checkpointed into the file) and stops the thread. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      try {
+        if ((await this.opened).opened && !this.gone) await this.call({ op: 'close' })
+      } finally {
+        this.gone = 'the database is closed'
+        await this.worker?.terminate()
+      }
+    })()
+    return this.closed
+  }
+
+  private async call(request: Request): Promise<unknown> {
+    const opened = await this.opened
+    if (!opened.opened) throw this.openFailure(opened.message)
+    if (this.gone !== null || !this.worker) throw new ExplorerError('internal', `The data folder's database (${this.file}) is not open: ${this.gone}.`)
+    const worker = this.worker
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject })
+      worker.ref()
+      worker.postMessage({ ...request, id })
+    })
+  }
+
+  private openFailure(message: string): ExplorerError {
+    return new ExplorerError('internal', `The data folder's database (${this.file}) could not be opened: ${message}. It is kept as it is; nothing in it was changed.`)
+  }
+}
