@@ -3,6 +3,7 @@ import { benchAppStart } from './app-start'
 import { importBundled } from './bundled'
 import { benchCliStart } from './cli-start'
 import { benchEvaluation } from './evaluation'
+import { benchEvalMemory } from './eval-memory'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
 import { benchQueryClient } from './query-client'
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   results.push(...(await benchTestCases()))
   results.push(...(await benchEvaluation()))
   results.push(...(await benchExperiment()))
+  results.push(...(await benchEvalMemory()))
   results.push(...(await benchExport()))
   results.push(...(await benchRenderer()))
   console.log(table(results))

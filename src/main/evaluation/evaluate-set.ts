@@ -6,7 +6,7 @@ import { scaleOf, type MetricSettings, type QuerySet } from '../../shared/releva
 import type { QueryRequest } from '../../shared/query/model'
 import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { QueryTarget } from '../http/query-runner'
-import { runSetQueries, type PageRunner } from './run-set'
+import { runSetQueries, type PageRunner, type RankingMemo } from './run-set'
 
 /**
  * A whole evaluation of a set on one target: every query run to the depth,
@@ -17,6 +17,8 @@ import { runSetQueries, type PageRunner } from './run-set'
 
 export interface EvaluateSetInput {
   runner: PageRunner
+  /** Rankings shared with the other evaluations of an experiment (experiments/ranking-memo.ts). */
+  memo?: RankingMemo | undefined
   target: QueryTarget
   /** The target as the window names it (null: the template's own connection). */
   targetSpec: RunTarget | null
@@ -66,6 +68,7 @@ export async function evaluateSet(input: EvaluateSetInput): Promise<Evaluation> 
     signal: input.signal,
     runId: input.runId,
     onQuery: input.onQuery,
+    memo: input.memo,
   })
   return {
     id: randomUUID(),

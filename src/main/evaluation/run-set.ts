@@ -15,8 +15,24 @@ import type { QueryRunner, QueryTarget } from '../http/query-runner'
  * eval` and the benchmark all come through here.
  */
 
-/** What runs a set's pages: the app's query runner, or one that remembers answers within an experiment (experiments/page-memo.ts). */
+/** What runs a set's pages: the app's query runner. */
 export type PageRunner = Pick<QueryRunner, 'run'>
+
+/** A query's ranking as an evaluation keeps it: no more of the answers than this, and never their pages. */
+export interface RankedQuery {
+  items: string[]
+  labels: string[]
+  probabilities: number[]
+  /** Pages asked to make it. */
+  pages: number
+}
+
+/**
+ * What lets evaluations of one experiment share a query's ranking
+ * (experiments/ranking-memo.ts): `rank` is called only when no ranking of
+ * the same pages is known. `key` names the pages and what is kept of them.
+ */
+export type RankingMemo = (key: string, rank: () => Promise<RankedQuery>) => Promise<RankedQuery>
 
 export interface RunSetOptions {
   runner: PageRunner
@@ -34,6 +50,8 @@ export interface RunSetOptions {
   runId: string
   /** Called as each query ends, in the order they end. */
   onQuery?: (ranking: QueryRanking, index: number) => void
+  /** Rankings shared with the other evaluations of an experiment. */
+  memo?: RankingMemo | undefined
 }
 
 export const DEFAULT_SET_CONCURRENCY = 4
@@ -45,28 +63,45 @@ function itemsOf(body: unknown): ResultItem[] {
   return Array.isArray(items) ? (items as ResultItem[]) : []
 }
 
-/** One query: its pages one after another (a short page ends it), or why it failed. A cancellation is thrown. */
+/**
+ * A query's pages one after another (a short page ends it), each read into
+ * the ranking as it comes and let go: at most `depth` items are kept, and
+ * of a page no more than the count it asked for, whatever the server sent.
+ */
+async function rankPages(options: RunSetOptions, pages: readonly QueryRequest[], requestId: string): Promise<RankedQuery> {
+  const ranked: RankedQuery = { items: [], labels: [], probabilities: [], pages: 0 }
+  const seen = new Set<string>()
+  for (const page of pages) {
+    const asked = page.options.count ?? 0
+    const found = itemsOf((await options.runner.run(requestId, options.target, page, { fresh: true, signal: options.signal })).body)
+    ranked.pages++
+    const usable = Math.min(found.length, asked)
+    for (let i = 0; i < usable && ranked.items.length < options.depth; i++) {
+      const item = found[i]!
+      const key = itemKey(item)
+      // An item the answer repeats counts at its first place only (as the metrics read a ranking).
+      if (seen.has(key)) continue
+      seen.add(key)
+      ranked.items.push(key)
+      ranked.probabilities.push(item.probability)
+      if (ranked.labels.length < options.labelDepth) ranked.labels.push(itemLabel(item))
+    }
+    if (found.length < asked || ranked.items.length >= options.depth) break
+  }
+  return ranked
+}
+
+/** One query's ranking, or why it failed. A cancellation is thrown. */
 async function runQuery(options: RunSetOptions, query: SetQuery, requestId: string): Promise<QueryRanking> {
   const started = performance.now()
-  const items: string[] = []
-  const labels: string[] = []
-  const probabilities: number[] = []
-  const seen = new Set<string>()
   try {
-    for (const page of setQueryPages(options.template, query.text, options.depth, options.overrides)) {
-      const reply = await options.runner.run(requestId, options.target, page, { fresh: true, signal: options.signal })
-      const found = itemsOf(reply.body)
-      for (const item of found) {
-        const key = itemKey(item)
-        // An item the answer repeats counts at its first place only (as the metrics read a ranking).
-        if (seen.has(key)) continue
-        seen.add(key)
-        items.push(key)
-        probabilities.push(item.probability)
-        if (labels.length < options.labelDepth) labels.push(itemLabel(item))
-      }
-      if (found.length < (page.options.count ?? 0)) break
-    }
+    const pages = setQueryPages(options.template, query.text, options.depth, options.overrides)
+    const rank = () => rankPages(options, pages, requestId)
+    const { target } = options
+    const ranked = options.memo
+      ? await options.memo(`${target.key}\u0000${target.queryUrl}\u0000${target.version ?? ''}\u0000${options.depth}\u0000${options.labelDepth}\u0000${JSON.stringify(pages[0])}`, rank)
+      : await rank()
+    const { items, labels, probabilities } = ranked
     return { id: query.id, text: query.text, items, labels, probabilities, error: null, durationMs: performance.now() - started }
   } catch (error) {
     if (error instanceof ExplorerError && error.code === 'cancelled') throw error

@@ -8,14 +8,15 @@ import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import { evaluateSet } from '../evaluation/evaluate-set'
 import type { PageRunner } from '../evaluation/run-set'
 import type { QueryTarget } from '../http/query-runner'
-import { pageMemo } from './page-memo'
+import { rankingMemo } from './ranking-memo'
 
 /**
  * An experiment's queries: the set evaluated on each side (the baseline
  * first), then, when asked, on the baseline's target with each prefix of
- * the template (per-step attribution). Every page goes through one memo, so
- * a page two of these ask is fetched once. The window's Experiments view and
- * `query-explorer eval --a … --b …` both come here.
+ * the template (per-step attribution). Every query goes through one memo,
+ * so pages two of these ask are fetched once (ranking-memo.ts). The
+ * window's Experiments view and `query-explorer eval --a … --b …` both come
+ * here.
  */
 
 export interface ExperimentTarget {
@@ -54,7 +55,7 @@ export interface RunExperimentInput {
 export interface ExperimentRun {
   evaluations: Evaluation[]
   attribution: { label: string; steps: number; evaluation: Evaluation }[]
-  /** Pages answered from the memo instead of the service. */
+  /** Pages answered from rankings already made in the run instead of the service. */
   reused: number
 }
 
@@ -62,7 +63,7 @@ export interface ExperimentRun {
 export const sideLetter = (index: number) => String.fromCharCode(65 + index)
 
 export async function runExperiment(input: RunExperimentInput): Promise<ExperimentRun> {
-  const runner = pageMemo(input.runner)
+  const shared = rankingMemo()
   const prefixes = input.attribution ? templatePrefixes(input.template) : []
   const queries = input.set.queries.length
   const total = queries * (input.sides.length + prefixes.length)
@@ -70,7 +71,8 @@ export async function runExperiment(input: RunExperimentInput): Promise<Experime
   const evaluate = async (side: ExperimentTarget, template: QueryRequest, phase: string, runId: string, step?: string) => {
     input.onProgress?.({ phase, done, total })
     return evaluateSet({
-      runner,
+      runner: input.runner,
+      memo: shared.memo,
       target: side.target,
       targetSpec: side.spec,
       targetText: side.label,
@@ -100,5 +102,5 @@ export async function runExperiment(input: RunExperimentInput): Promise<Experime
     const evaluation = await evaluate({ ...baseline, label: `${baseline.label}, steps ${prefix.label}` }, prefix.request, `step ${prefix.label}`, `${input.runId}:step${prefix.steps}`, prefix.label)
     attribution.push({ label: prefix.label, steps: prefix.steps, evaluation })
   }
-  return { evaluations, attribution, reused: runner.reused() }
+  return { evaluations, attribution, reused: shared.reused() }
 }

@@ -20,6 +20,7 @@ import { header, type HttpClient, type HttpResponse } from './http-client'
 import { parseJson, tooDeep } from './response-body'
 import { sentOption, serviceError } from './service-error'
 import { ReplyCache, type ReplyCacheOptions } from './reply-cache'
+import { readResultsPage } from './results-page'
 import { resultsShapeProblem } from './results-shape'
 
 /** Where a query goes: the non-secret part of a connection, and its account if it has one. */
@@ -227,8 +228,8 @@ function readReply(url: string, request: QueryRequest, response: HttpResponse, t
   const type = request.responseType
   const what = `${type} response`
   if (type === 'results') {
-    // The shape check bounds the depth as it walks the page: one walk, not two.
-    const json = parseJson(response.body, what, false)
+    // Only the items asked for are read (results-page.ts); the shape check bounds the depth as it walks the page: one walk, not two.
+    const json = readResultsPage(response.body, request.options.count, what)
     const problem = resultsShapeProblem(json)
     if (problem) throw nestedDeeperThan(json) ? tooDeep(what) : shapeError(type, problem)
     return reply(json)

@@ -13,10 +13,14 @@ export function parseJson(body: Buffer, what: string, checkDepth = true): unknow
   try {
     value = JSON.parse(body.toString('utf8'))
   } catch {
-    throw new ExplorerError('bad_response', `The ${what} is not valid JSON (${body.length} bytes received).`)
+    throw notJson(what, body.length)
   }
   if (checkDepth && nestedDeeperThan(value)) throw tooDeep(what)
   return value
+}
+
+export function notJson(what: string, bytes: number): ExplorerError {
+  return new ExplorerError('bad_response', `The ${what} is not valid JSON (${bytes} bytes received).`)
 }
 
 export function tooDeep(what: string): ExplorerError {
