@@ -5,14 +5,15 @@ import { useRememberedFold } from '../../composables/useRememberedFold'
 /** At this width and below, the results need the room: the panel starts folded, and opens over the grid. */
 export const NARROW_QUERY = '(max-width: 1100px)'
 /**
- * Whether the statistics and facets panel is open. It is remembered apart for
+ * Whether a side panel (SidePanel.vue: the results' statistics and facets,
+ * the comparison's distributions) is open. It is remembered apart for
  * narrow and wide windows, as the reasons to fold it differ: on a laptop the
  * grid needs the width, on a large screen there is room for both. On a narrow
  * window the open panel lies over the grid (so the grid keeps its columns):
  * there it has a close button, Escape closes it, and the focus goes into it
  * as it opens and back to its toggle as it closes.
  */
-export function useInsightsPanel(options: { coversGrid?: boolean } = {}) {
+export function useSidePanel(options: { coversGrid?: boolean } = {}) {
   const { open, cramped, toggle: flip } = useRememberedFold({ query: NARROW_QUERY, storageKey: 'query-explorer.insights', modes: ['narrow', 'wide'] })
   const toggleButton = ref<HTMLButtonElement | null>(null)
   const closeButton = ref<HTMLButtonElement | null>(null)
