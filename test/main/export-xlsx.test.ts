@@ -234,6 +234,44 @@ describe('xlsx workbooks of an export', () => {
     expect(await readXlsxPage(two, 8 * MiB)).toEqual([[2]])
   })
 
+  it("reads rows in the writers' own form (a quicker loop) to the values it reads them in any other, and exceljs reads", async () => {
+    // Rows as the demo and exceljs write them, no white space between: read by xlsx-page.ts's quick loop where it can.
+    const compact = (rows: string, after = '') => `<?xml version="1.0" encoding="UTF-8"?>\n<worksheet ${NS}><dimension ref="A1"/><sheetData>${rows}</sheetData>${after}</worksheet>`
+    const cases: Record<string, string[]> = {
+      'every kind of cell': [
+        '<row r="1" spans="1:7" s="1" customFormat="1"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1"><v></v></c><c r="C1" s="1"/><c r="D1" t="str"><v>a b</v></c><c r="E1" t="b"><v>1</v></c><c r="F1" t="e"><v>#N/A</v></c><c r="G1" t="n"><v>1e3</v></c></row>',
+        '<row r="3"><c r="B3" s="2"><v>0.25</v></c><c r="AA3" t="str"><v>x</v></c></row>',
+        '<row r="4"><c r="A4"/></row>',
+        '<row r="5"></row>',
+      ],
+      'a number in a date format': ['<row r="1"><c r="A1" s="3"><v>44000</v></c></row>'],
+      'a shared string that is not there': ['<row r="1"><c r="A1" t="s"><v>9</v></c></row>'],
+      'rows out of order': ['<row r="2"><c r="A2"><v>2</v></c></row>', '<row r="1"><c r="A1"><v>1</v></c></row>'],
+      'a cell of another row': ['<row r="1"><c r="A2"><v>1</v></c></row>'],
+      'cells out of order': ['<row r="1"><c r="B1"><v>1</v></c><c r="A1"><v>2</v></c></row>'],
+      'an attribute twice': ['<row r="1" r="1"><c r="A1"><v>1</v></c></row>'],
+      "an attribute an object holds": ['<row r="1" constructor="x"><c r="A1"><v>1</v></c></row>'],
+      'a cell of inline text': ['<row r="1"><c r="A1" t="inlineStr"><is><t>i</t></is></c><c r="B1"><v>1</v></c></row>'],
+      'references in a value': ['<row r="1"><c r="A1" t="str"><v>&#65; &lt; b</v></c></row>'],
+      'a character XML forbids': ['<row r="1"><c r="A1" t="str"><v>a\u0001</v></c></row>'],
+    }
+    const afters = ['', '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>', '<sheetData></sheetData>']
+    const more = { 'xl/sharedStrings.xml': PLAIN_STRINGS, 'xl/styles.xml': styles('<numFmts count="1"><numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>', ['0', '2', '10', '165']) }
+    for (const [what, rows] of Object.entries(cases)) {
+      for (const after of afters) {
+        const quick = await workbook(compact(rows.join(''), after), more)
+        // The same rows with white space between them, which only scanXml reads.
+        const spaced = await workbook(sheetXml(rows.join('\r\n'), after), more)
+        const read = (file: Buffer) => plainSheetRows(checkedZipEntries(file, 8 * MiB) as Map<string, Buffer>)
+        expect(read(quick), `${what} ${after}`).toEqual(read(spaced))
+        const byExcelJs = await excelJsRows(quick).catch((error: Error) => error.message)
+        expect(await readXlsxPage(quick, 8 * MiB).catch((error: Error) => error.message), `${what} ${after}`).toEqual(byExcelJs)
+      }
+    }
+    // The first case is the writers' form throughout: read without exceljs.
+    expect(plainSheetRows(checkedZipEntries(await workbook(compact(cases['every kind of cell']!.join('')), more), 8 * MiB) as Map<string, Buffer>)).not.toBeNull()
+  })
+
   it("knows exceljs's built-in number formats, and its rule for a date format", () => {
     const require = createRequire(import.meta.url)
     const defaults = require('exceljs/lib/xlsx/defaultnumformats.js') as Record<string, { f?: string }>

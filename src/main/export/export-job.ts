@@ -27,8 +27,9 @@ export interface ExportJobSpec {
 
 /**
  * One export: pages of up to 100 rows from the request's offset, asked in
- * sequence through the query runner (the connection's token, origin rules
- * and deadline), until `rows` rows are written or the results end. Each
+ * sequence (an XLSX export asks the next while the writer reads the last)
+ * through the query runner (the connection's token, origin rules and
+ * deadline), until `rows` rows are written or the results end. Each
  * page is read and written in a thread of its own (writer-thread.ts). The
  * file appears under its name only when complete; a failure or a cancel
  * removes every partial file.
@@ -91,10 +92,22 @@ export class ExportJob {
     try {
       writer = await this.threads.start(spec.format, { file: spec.tempPath, spool: spec.spoolPath }, spec.rows, spec.columns, signal)
       let offset = spec.request.options.offset ?? 0
+      const fetchPage = (at: number, asked: number) => {
+        const page = abortable(this.runner.fetchBytes(spec.target, exportPageRequest(spec.request, at, asked, spec.format), { signal }), signal)
+        // A page asked ahead may fail after the export stopped for another reason; that failure is not the export's.
+        page.catch(() => undefined)
+        return page
+      }
+      let ahead: { at: number; asked: number; page: ReturnType<typeof fetchPage> } | null = null
       while (this.written < spec.rows) {
         signal.throwIfAborted()
         const asked = Math.min(EXPORT_PAGE_SIZE, spec.rows - this.written)
-        const reply = await abortable(this.runner.fetchBytes(spec.target, exportPageRequest(spec.request, offset, asked, spec.format), { signal }), signal)
+        const reply = await (ahead?.at === offset && ahead.asked === asked ? ahead.page : fetchPage(offset, asked))
+        ahead = null
+        // An XLSX page takes longer to read (unzip, its sheet) than to ask, so the next page is asked while this one is
+        // read: two pages at most are held, one in the writer thread. CSV and JSON pages, quick to read, are asked in turn.
+        const next = Math.min(EXPORT_PAGE_SIZE, spec.rows - this.written - asked)
+        if (spec.format === 'xlsx' && next > 0) ahead = { at: offset + asked, asked: next, page: fetchPage(offset + asked, next) }
         const kept = await writer.addPage(reply.body, asked)
         this.written += kept
         offset += kept

@@ -140,3 +140,38 @@ function readStartTag(xml: string, lt: number): { name: string; attributes: Reco
     j++
   }
 }
+
+const SHEET_DATA = '<sheetData>'
+const SHEET_DATA_END = '</sheetData>'
+
+/**
+ * scanXml for a worksheet whose rows `rows` reads more quickly than
+ * scanXml's calls: the part is read by scanXml with the text between the
+ * first `<sheetData>` and its `</sheetData>` left out, and `rows` is given
+ * that text's bounds where scanXml opens that sheetData (after `handler`
+ * did). `rows` answers true when it read them all as `handler` would have,
+ * null when they are not in the form it reads. Null when `rows` gave up or
+ * the part is not read plainly (the handler may have been called): the
+ * caller then reads the part with scanXml, from a fresh handler.
+ */
+export function scanSheetXml(xml: string, handler: XmlHandler, rows: (from: number, to: number) => true | null): true | null {
+  const start = xml.indexOf(SHEET_DATA)
+  // Another start tag of sheetData before this one would be the one whose rows scanXml reads.
+  if (start < 0 || xml.indexOf('<sheetData') !== start) return null
+  const from = start + SHEET_DATA.length
+  const to = xml.indexOf(SHEET_DATA_END, from)
+  if (to < 0 || FORBIDDEN.test(xml.slice(from, to))) return null
+  let read: true | null = null
+  const plain = scanXml(xml.slice(0, from) + xml.slice(to), {
+    open(name, attributes, selfClosing) {
+      if (!handler.open(name, attributes, selfClosing)) return false
+      // The first sheetData is the one whose rows were left out: they are read here, before its end tag.
+      if (name !== 'sheetData' || read !== null) return true
+      read = rows(from, to)
+      return read === true
+    },
+    close: (name) => handler.close(name),
+    text: (text) => handler.text(text),
+  })
+  return plain && read === true ? true : null
+}
