@@ -133,7 +133,15 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   const workspaceNotices: string[] = []
   const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })
   const testRuns = new TestRuns(runner, log)
-  const evaluations = new EvaluationStore(options.dataDir)
+  // A damaged list of kept evaluations or experiments is made again from the records; the log and the window are told.
+  const keptNote = (note: string) => {
+    log.error(note)
+    workspaceNotices.push(note)
+  }
+  const evaluations = new EvaluationStore(options.dataDir, keptNote)
+  const experimentStore = new ExperimentStore(options.dataDir, keptNote)
+  // Read now, so a repair is among the notices the window reads when it opens.
+  void Promise.all([evaluations.list(), experimentStore.list()]).catch((error: unknown) => log.error('kept records: not read', error))
   const evaluationRuns = new EvaluationRuns(evaluations, log)
   const experimentRuns = new ExperimentRuns(log)
   const info = (): AppInfo => ({
@@ -155,7 +163,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
     ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations, files: { dialogs: options.dialogs ?? null, uploads } }),
-    ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: new ExperimentStore(options.dataDir), log }),
+    ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: experimentStore, log }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
   }

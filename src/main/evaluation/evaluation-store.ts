@@ -13,7 +13,8 @@ export function summaryOf(evaluation: Evaluation): EvaluationSummary {
 
 /** Kept evaluations in `<dataDir>/evaluations/`: one file each (its rankings too) and an index of their summaries. */
 export class EvaluationStore extends KeptRecords<Evaluation, EvaluationSummary> {
-  constructor(dataDir: string) {
-    super(dataDir, { folder: 'evaluations', record: EvaluationSchema, summary: EvaluationSummarySchema, summaryOf, keep: KEPT_EVALUATIONS })
+  /** `report`: told when a damaged index was made again from the records on disk. */
+  constructor(dataDir: string, report?: (note: string) => void) {
+    super(dataDir, { folder: 'evaluations', noun: 'evaluation', record: EvaluationSchema, summary: EvaluationSummarySchema, summaryOf, keep: KEPT_EVALUATIONS, report })
   }
 }

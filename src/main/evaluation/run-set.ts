@@ -3,7 +3,7 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import type { ResultItem } from '../../shared/responses'
 import type { QueryRanking } from '../../shared/relevance/evaluation'
-import type { SetQuery } from '../../shared/relevance/query-set'
+import { ItemIdSchema, type SetQuery } from '../../shared/relevance/query-set'
 import { setQueryPages } from '../../shared/relevance/set-template'
 import { serverMessage, type TargetOverrides } from '../../shared/test-cases/case-request'
 import type { QueryRunner, QueryTarget } from '../http/query-runner'
@@ -23,6 +23,8 @@ export interface RankedQuery {
   items: string[]
   labels: string[]
   probabilities: number[]
+  /** Set when an item's probability was not a finite number (`1e999` reads as Infinity): the probabilities are then left out, saying why. */
+  unusableProbability?: number
   /** Pages asked to make it. */
   pages: number
 }
@@ -55,6 +57,27 @@ export interface RunSetOptions {
 }
 
 export const DEFAULT_SET_CONCURRENCY = 4
+
+/** An item key a kept ranking may hold: as long as a judgment's item (ItemIdSchema), so every ranked item can be judged, and the record reads back. */
+const MAX_ITEM_KEY = ItemIdSchema.maxLength ?? 2_000
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/**
+ * A ranking's items must be what a kept evaluation reads back (shared/relevance/evaluation).
+ * A key longer than an item may be fails the query, naming the rule; the
+ * other queries are kept.
+ */
+function keyProblem(key: string, rank: number): string | null {
+  if (key.length <= MAX_ITEM_KEY) return null
+  return `Item ${rank}'s key is ${count(key.length)} characters: an item key is at most ${count(MAX_ITEM_KEY)} characters (a judgment's item), so this ranking is not kept.`
+}
+
+/** The note a ranking whose probabilities were left out carries (and its figures with it). */
+export function probabilitiesNote(rank: number): string {
+  return `Probabilities left out: item ${rank}'s probability is not a finite number.`
+}
+
 export const NOT_RUN_QUERY = 'Not run: the evaluation was cancelled.'
 
 function itemsOf(body: unknown): ResultItem[] {
@@ -82,7 +105,11 @@ async function rankPages(options: RunSetOptions, pages: readonly QueryRequest[],
       // An item the answer repeats counts at its first place only (as the metrics read a ranking).
       if (seen.has(key)) continue
       seen.add(key)
+      const problem = keyProblem(key, ranked.items.length + 1)
+      if (problem) throw new Error(problem)
       ranked.items.push(key)
+      // JSON reads `1e999` as Infinity, which a record would keep as null: the first such item is remembered and the probabilities are not kept.
+      if (!Number.isFinite(item.probability)) ranked.unusableProbability ??= ranked.items.length
       ranked.probabilities.push(item.probability)
       if (ranked.labels.length < options.labelDepth) ranked.labels.push(itemLabel(item))
     }
@@ -101,8 +128,9 @@ async function runQuery(options: RunSetOptions, query: SetQuery, requestId: stri
     const ranked = options.memo
       ? await options.memo(`${target.key}\u0000${target.queryUrl}\u0000${target.version ?? ''}\u0000${options.depth}\u0000${options.labelDepth}\u0000${JSON.stringify(pages[0])}`, rank)
       : await rank()
-    const { items, labels, probabilities } = ranked
-    return { id: query.id, text: query.text, items, labels, probabilities, error: null, durationMs: performance.now() - started }
+    const { items, labels, probabilities, unusableProbability } = ranked
+    const kept = unusableProbability === undefined ? { probabilities } : { note: probabilitiesNote(unusableProbability) }
+    return { id: query.id, text: query.text, items, labels, ...kept, error: null, durationMs: performance.now() - started }
   } catch (error) {
     if (error instanceof ExplorerError && error.code === 'cancelled') throw error
     const message = error instanceof Error ? serverMessage(error.message) : String(error)

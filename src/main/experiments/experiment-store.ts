@@ -6,7 +6,16 @@ export const KEPT_EXPERIMENTS = 50
 
 /** Kept experiments in `<dataDir>/experiments/`: one file each (its statistics) and an index of their summaries. */
 export class ExperimentStore extends KeptRecords<ExperimentRecord, ExperimentSummary> {
-  constructor(dataDir: string) {
-    super(dataDir, { folder: 'experiments', record: ExperimentRecordSchema, summary: ExperimentSummarySchema, summaryOf: experimentSummary, keep: KEPT_EXPERIMENTS })
+  /** `report`: told when a damaged index was made again from the records on disk. */
+  constructor(dataDir: string, report?: (note: string) => void) {
+    super(dataDir, {
+      folder: 'experiments',
+      noun: 'experiment',
+      record: ExperimentRecordSchema,
+      summary: ExperimentSummarySchema,
+      summaryOf: experimentSummary,
+      keep: KEPT_EXPERIMENTS,
+      report,
+    })
   }
 }

@@ -20,6 +20,8 @@ export const QueryRankingSchema = z.object({
   labels: z.array(z.string()),
   /** Each item's probability, as the service gave it (kept evaluations from before they were kept have none). */
   probabilities: z.array(z.number()).optional(),
+  /** What the evaluation changed in what the service gave, and why ("Probabilities left out: …"); the figures carry it too. */
+  note: z.string().optional(),
   error: z.string().nullable(),
   durationMs: z.number(),
 })
@@ -32,6 +34,8 @@ export const QueryScoresSchema = z.object({
   /** Unjudged items in the top `judgeDepth`. */
   unjudged: z.number().int(),
   returned: z.number().int(),
+  /** The ranking's note, when it has one. */
+  note: z.string().optional(),
   error: z.string().nullable(),
 })
 
@@ -103,7 +107,7 @@ export function scoreRankings(
     const own = grades.get(ranking.id) ?? new Map<string, number>()
     const unjudged = ranking.error === null ? unjudgedInTop(ranking.items, own, judgeDepth) : 0
     unjudgedTotal += unjudged
-    const base = { id: ranking.id, text: ranking.text, unjudged, returned: ranking.items.length, error: ranking.error }
+    const base = { id: ranking.id, text: ranking.text, unjudged, returned: ranking.items.length, ...(ranking.note === undefined ? {} : { note: ranking.note }), error: ranking.error }
     if (ranking.error !== null) {
       failed++
       return { ...base, scores: null }

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/main/app/app-core'
+import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
+import { EvalRunStatusSchema } from '../../src/shared/ipc/evaluation-contract'
+import { ExperimentRunStatusSchema } from '../../src/shared/ipc/experiment-contract'
+import { ExperimentRecordSchema } from '../../src/shared/experiments/experiment-record'
+import type { ConnectionView } from '../../src/shared/ipc/contract'
+import { EvaluationSchema, type Evaluation } from '../../src/shared/relevance/evaluation'
+import { call, failure, keychainMissing, openCore, startServer, untilEnded, type TestServer } from './support'
+
+/**
+ * Nothing finished is lost: an evaluation against a hostile server on
+ * 127.0.0.1 that answers one query with a probability of `1e999` (read as
+ * Infinity, written by JSON as null) and another with an item key of 2,001
+ * characters is kept in a form its own schema reads back, so eval:get opens
+ * it and its figures say what happened; and a kept-evaluations index cut
+ * short is rebuilt from the records on disk instead of listing none.
+ */
+
+const missing = await keychainMissing()
+const world = JSON.parse(readFileSync(join(__dirname, '../../examples/world.qxw.json'), 'utf8')) as { format: string; version: number }
+const LONG_KEY = 'x'.repeat(2_001)
+
+function page(items: string[]): string {
+  return `{"offset":0,"count":${items.length},"type":["OBJ"],"items":[${items.join(',')}]}`
+}
+const item = (rank: number, id: string, probability: string) => `{"rank":${rank},"probability":${probability},"tuple":[{"id":"${id}","class":["C"]}]}`
+
+/** Each query's page, by the word its text holds. */
+function answer(url: string): string {
+  if (url.includes('infinite')) return page([item(1, 'a', '0.9'), item(2, 'b', '1e999'), item(3, 'c', '0.5')])
+  if (url.includes('long')) return page([item(1, 'a', '0.9'), item(2, LONG_KEY, '0.8'), item(3, 'c', '0.5')])
+  return page([item(1, 'a', '0.9'), item(2, 'b', '0.8'), item(3, 'c', '0.5')])
+}
+
+const workspaceFile = (origin: string) =>
+  JSON.stringify({
+    format: world.format,
+    version: world.version,
+    connections: [{ id: 'hostile', name: 'Hostile', authUrl: '', queryUrl: `${origin}/query`, workspace: 'world', api: 'places', clientId: '' }],
+    queries: [
+      {
+        name: 'Template',
+        connection: 'hostile',
+        request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 10 } },
+      },
+    ],
+    sets: [
+      {
+        name: 'Hostile',
+        query: 'Template',
+        queries: [
+          { id: 'q1', text: 'infinite' },
+          { id: 'q2', text: 'long' },
+          { id: 'q3', text: 'plain' },
+        ],
+        judgments: ['q1', 'q2', 'q3'].map((query) => ({ query, item: 'a', grade: 3 })),
+      },
+      { name: 'Plain', query: 'Template', queries: [{ id: 'q3', text: 'plain' }], judgments: [{ query: 'q3', item: 'a', grade: 3 }] },
+    ],
+  })
+
+describe.skipIf(missing !== null)('kept evaluations: what finished can be opened', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qe-kept-'))
+  let server: TestServer
+  let core: AppCore
+  let connection: ConnectionView
+
+  beforeAll(async () => {
+    server = await startServer((req, res) => {
+      const body = answer(decodeURIComponent(req.url ?? ''))
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      res.end(body)
+    })
+    core = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
+    connection = await call<ConnectionView>(core, 'connections:save', { name: 'Hostile', authUrl: '', queryUrl: `${server.origin}/query`, workspace: 'world', api: 'places', clientId: '' })
+    await call(core, 'workspace:import', { fileName: 'hostile.qxw.json', text: workspaceFile(server.origin) })
+  })
+  afterAll(async () => {
+    await core?.close()
+    await server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function evaluate(set: string): Promise<Evaluation> {
+    const runId = `kept-${randomUUID()}`
+    await call(core, 'eval:start', { runId, set, target: { connectionId: connection.id }, depth: 10, metrics: 'ndcg@10' })
+    const status = EvalRunStatusSchema.parse(await untilEnded(async () => EvalRunStatusSchema.parse(await call(core, 'eval:status', { runId }))))
+    expect(status.state, status.message ?? '').toBe('done')
+    const listed = await call<{ id: string }[]>(core, 'eval:list', { set })
+    expect(listed.map((entry) => entry.id)).toContain(status.evaluationId)
+    return EvaluationSchema.parse(await call(core, 'eval:get', { id: status.evaluationId }))
+  }
+
+  it('opens an evaluation whose answers held a probability of 1e999 and an item key of 2,001 characters, its figures saying so', async () => {
+    const evaluation = await evaluate('Hostile')
+    const [infinite, long, plain] = evaluation.rankings
+    // The ranking is kept whole; its probabilities, which no longer say anything, are left out with a note.
+    expect(infinite).toMatchObject({ id: 'q1', items: ['a', 'b', 'c'], error: null })
+    expect(infinite!.probabilities).toBeUndefined()
+    expect(infinite!.note).toBe("Probabilities left out: item 2's probability is not a finite number.")
+    // A key longer than a judgment's item may be is no ranking to keep: the query fails, saying so; the others stand.
+    expect(long).toMatchObject({ id: 'q2', items: [], error: "Item 2's key is 2,001 characters: an item key is at most 2,000 characters (a judgment's item), so this ranking is not kept." })
+    expect(plain).toMatchObject({ id: 'q3', items: ['a', 'b', 'c'], probabilities: [0.9, 0.8, 0.5], error: null })
+    expect(evaluation.scored.queries.map((query) => [query.id, query.scores?.['ndcg@10'] ?? null, query.error])).toEqual([
+      ['q1', 1, null],
+      ['q2', null, long!.error],
+      ['q3', 1, null],
+    ])
+    expect(evaluation.scored.queries[0]!.note).toBe(infinite!.note)
+    expect(evaluation.scored).toMatchObject({ counted: 2, failed: 1 })
+  }, 60_000)
+
+  it('lists every record on disk when the index is cut short, and sets the damaged index aside', async () => {
+    const kept = await evaluate('Plain')
+    const store = new EvaluationStore(dataDir)
+    // 19 records in all: those the core kept and more like them.
+    while ((await store.list()).length < 19) await store.add({ ...kept, id: randomUUID() })
+    const index = join(dataDir, 'evaluations', 'index.json')
+    const whole = readFileSync(index, 'utf8')
+    const ids = (JSON.parse(whole) as { records: { id: string }[] }).records.map((entry) => entry.id)
+    expect(ids.length).toBe(19)
+    writeFileSync(index, whole.slice(0, Math.floor(whole.length / 2)))
+
+    // A launch on the damaged folder: the window's list holds every record, and its notices say what was done.
+    const relaunched = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
+    try {
+      const listed = await call<{ id: string }[]>(relaunched, 'eval:list', {})
+      // Newest first, as before the damage.
+      expect(listed.map((entry) => entry.id)).toEqual([...ids].reverse())
+      const note = `The list of kept evaluations could not be read; it was made again from the ${ids.length} records in the folder (the damaged list is kept as index.json.bad).`
+      expect((await call<{ notices: string[] }>(relaunched, 'app:info', {})).notices).toContain(note)
+      expect(readdirSync(join(dataDir, 'evaluations'))).toContain('index.json.bad')
+      expect(EvaluationSchema.parse(await call(relaunched, 'eval:get', { id: kept.id })).id).toBe(kept.id)
+    } finally {
+      await relaunched.close()
+    }
+    // Written again: the next launch reads it without a repair.
+    const again: string[] = []
+    expect((await new EvaluationStore(dataDir, (note) => again.push(note)).list()).length).toBe(ids.length)
+    expect(again).toEqual([])
+  }, 60_000)
+
+  it('keeps an experiment on those answers openable, its sides too, and rebuilds a cut experiments index from its records', async () => {
+    const runId = `kept-exp-${randomUUID()}`
+    const side = { connectionId: connection.id }
+    await call(core, 'experiments:start', { runId, set: 'Hostile', sides: [side, side], depth: 10, metrics: 'ndcg@10' })
+    const status = await untilEnded(async () => ExperimentRunStatusSchema.parse(await call(core, 'experiments:status', { runId })))
+    expect(status.state, status.message ?? '').toBe('done')
+    const record = ExperimentRecordSchema.parse(await call(core, 'experiments:get', { id: status.experimentId }))
+    for (const { evaluationId } of record.sides) {
+      const evaluation = EvaluationSchema.parse(await call(core, 'eval:get', { id: evaluationId }))
+      expect(evaluation.rankings.map((ranking) => [ranking.id, ranking.note ?? null, ranking.error === null])).toEqual([
+        ['q1', "Probabilities left out: item 2's probability is not a finite number.", true],
+        ['q2', null, false],
+        ['q3', null, true],
+      ])
+    }
+
+    const index = join(dataDir, 'experiments', 'index.json')
+    writeFileSync(index, readFileSync(index, 'utf8').slice(0, 20))
+    const relaunched = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
+    try {
+      expect((await call<{ id: string }[]>(relaunched, 'experiments:list', {})).map((entry) => entry.id)).toEqual([record.id])
+      expect((await call<{ notices: string[] }>(relaunched, 'app:info', {})).notices).toContain(
+        'The list of kept experiments could not be read; it was made again from the 1 record in the folder (the damaged list is kept as index.json.bad).',
+      )
+    } finally {
+      await relaunched.close()
+    }
+  }, 60_000)
+
+  it('says so when a listed record does not read, and leaves its file as it is', async () => {
+    const kept = await evaluate('Plain')
+    const file = join(dataDir, 'evaluations', `${kept.id}.json`)
+    const damaged = readFileSync(file, 'utf8').slice(0, 100)
+    writeFileSync(file, damaged)
+    expect(await failure(core, 'eval:get', { id: kept.id })).toEqual({
+      code: 'not_found',
+      message: `The kept evaluation "${kept.id}" is listed, but its file does not read as one (damaged, or written by another version); it is left as it is, ${kept.id}.json in the "evaluations" folder of the data folder.`,
+    })
+    expect(readFileSync(file, 'utf8')).toBe(damaged)
+  })
+
+  it('refuses to keep a record its own schema would not read back, naming the field and the rule', async () => {
+    const store = new EvaluationStore(dataDir)
+    const record = await evaluate('Plain')
+    const bad: Evaluation = { ...record, id: randomUUID(), rankings: [{ ...record.rankings[0]!, probabilities: [0.9, Infinity, 0.5] }] }
+    await expect(store.add(bad)).rejects.toThrow(/^Not kept: the evaluation would not read back \(rankings\.0\.probabilities\.1: Invalid input: expected number, received Infinity\)\.$/)
+    expect((await store.list()).map((entry) => entry.id)).not.toContain(bad.id)
+  })
+})
