@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MAX_WORKSPACE_BYTES, readWorkspaceFile, writeWorkspaceFile } from '../../src/main/workspaces/workspace-files'
+import { documentFor, MAX_WORKSPACE_BYTES, readWorkspaceFile, writeWorkspaceFile } from '../../src/main/workspaces/workspace-files'
 import { startService } from '../../src/service'
 import { buildUrl } from '../../src/shared/query/url'
-import { serializeWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
+import { layoutOf, parseWorkspace, serializeWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
+import { bigWorkspace } from '../fixtures/big-workspace'
 
 const sample: Workspace = {
   format: 'query-explorer-workspace',
@@ -47,7 +48,7 @@ describe('workspace files on disk', () => {
     expect(readdirSync(dir)).toEqual(['team.qxw.json'])
     expect(readFileSync(path, 'utf8')).toBe(serializeWorkspace(sample))
     const back = await readWorkspaceFile(path)
-    expect(back).toEqual({ ok: true, workspace: sample })
+    expect(back).toEqual({ ok: true, workspace: sample, bytes: Buffer.byteLength(serializeWorkspace(sample)) })
   })
 
   it('saving twice without edits gives identical bytes', async () => {
@@ -88,13 +89,48 @@ describe('workspace files on disk', () => {
     const result = await readWorkspaceFile(path)
     expect(result).toEqual({
       ok: false,
-      message: '"huge.qxw.json" is too large to be a workspace file (5.0 MiB; the most is 5.0 MiB).',
+      message: '"huge.qxw.json" is too large to be a workspace file (32.0 MiB; the most is 32.0 MiB).',
     })
     // Exactly at the limit it is read; one byte over, it is not.
     const small = join(dir, 'small.qxw.json')
     writeFileSync(small, serializeWorkspace(sample) + ' '.repeat(100))
     expect((await readWorkspaceFile(small, Buffer.byteLength(serializeWorkspace(sample)) + 100)).ok).toBe(true)
     expect((await readWorkspaceFile(small, Buffer.byteLength(serializeWorkspace(sample)) + 99)).ok).toBe(false)
+  })
+
+  it('keeps the mode of the file it replaces; a new file gets 0666 less the umask, not 0600', async () => {
+    const path = join(dir, 'team.qxw.json')
+    writeFileSync(path, 'the previous version')
+    for (const mode of [0o644, 0o640, 0o600]) {
+      chmodSync(path, mode)
+      await writeWorkspaceFile(path, sample)
+      expect(statSync(path).mode & 0o777).toBe(mode)
+    }
+    const fresh = join(dir, 'fresh.qxw.json')
+    await writeWorkspaceFile(fresh, sample)
+    expect(statSync(fresh).mode & 0o777).toBe(0o666 & ~process.umask())
+  })
+
+  it('a save with no change is never larger than the file read: the examples as they are, a compact file compact', async () => {
+    const examples = join(__dirname, '../../examples')
+    for (const name of ['world.qxw.json', 'big-spanish-cities.qxw.json']) {
+      const text = readFileSync(join(examples, name), 'utf8')
+      const read = parseWorkspace(text, name)
+      if (!read.ok) throw new Error(read.message)
+      expect(documentFor(read.workspace, Buffer.byteLength(text)), name).toBe(text)
+    }
+    // 200,000 judgments written by a tool that writes JSON on one line: the readable form would be 1.8 MiB more.
+    const compact = JSON.stringify(bigWorkspace())
+    const read = parseWorkspace(compact, 'compact.qxw.json')
+    if (!read.ok) throw new Error(read.message)
+    const document = documentFor(read.workspace, Buffer.byteLength(compact))
+    expect(layoutOf(document)).toBe('compact')
+    expect(Buffer.byteLength(document)).toBeLessThanOrEqual(Buffer.byteLength(compact))
+    const back = parseWorkspace(document, 'compact.qxw.json')
+    expect(back.ok && back.workspace).toEqual(read.workspace)
+    // The same content read in the app's form stays in it, byte for byte.
+    const readable = serializeWorkspace(read.workspace)
+    expect(documentFor(read.workspace, Buffer.byteLength(readable))).toBe(readable)
   })
 
   it('says so when the file is missing, a folder, or not UTF-8', async () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { runCases, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../main/test-cases/run-cases'
-import { readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
+import { documentFor, readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
+import { layoutOf } from '../../shared/workspace/workspace-file'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { resolveCase } from '../../shared/test-cases/case-request'
 import { withSnapshot } from '../../shared/test-cases/derive-expectations'
@@ -49,7 +50,12 @@ export const testCommand: Command = {
   positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const path = positionals[0]!
-    const { workspace, fileName } = await readWorkspaceArgument(path, readWorkspaceFile)
+    let readBytes = 0
+    const { workspace, fileName } = await readWorkspaceArgument(path, async (at) => {
+      const read = await readWorkspaceFile(at)
+      if (read.ok) readBytes = read.bytes
+      return read
+    })
     const concurrency = concurrencyOf(values, DEFAULT_CONCURRENCY, MAX_CONCURRENCY)
     const maxWait = maxWaitOf(values)
     const grep = stringOption(values, 'grep')?.toLowerCase()
@@ -113,7 +119,8 @@ export const testCommand: Command = {
       if (values['update-snapshots'] === true) {
         const updated = withSnapshots(workspace, cases)
         if (updated.count > 0) {
-          await writeWorkspaceFile(resolve(path), updated.workspace)
+          // In the layout the app would save the file as read (compact stays compact), keeping the file's mode.
+          await writeWorkspaceFile(resolve(path), updated.workspace, layoutOf(documentFor(workspace, readBytes)))
           say(`Recorded ${updated.count} snapshot${updated.count === 1 ? '' : 's'} in ${fileName}.`)
         }
       }

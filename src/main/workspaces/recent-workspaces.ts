@@ -18,7 +18,7 @@ export const MAX_RECENT = 10
  * renderer only ever sees an id, the name and the folder. The browser host
  * cannot reopen a file the user picked in the page, so main keeps a copy of
  * the text it imported or offered for download, in `recent/<id>.qxw.json`:
- * at most `MAX_RECENT` copies of at most 5 MiB each, a copy deleted as soon as
+ * at most `MAX_RECENT` copies of at most `MAX_WORKSPACE_BYTES` each, a copy deleted as soon as
  * its entry falls off the list.
  */
 

@@ -3,8 +3,9 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { DraftSchema, WorkspaceBindingSchema, type Draft } from '../../shared/ipc/contract'
-import { parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
+import { layoutOf, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { MAX_WORKSPACE_BYTES } from './workspace-files'
 
 /**
  * `<dataDir>/session.json`: the open workspace as the last run left it, so a
@@ -15,8 +16,8 @@ import { writeFileAtomic } from '../storage/atomic-file'
  */
 
 export const SESSION_FILE = 'session.json'
-/** A document of at most 5 MiB, escaped in JSON, and a draft: far below this. */
-const MAX_SESSION_BYTES = 32 * 1024 * 1024
+/** A document at the file bound escaped in JSON (its quotes doubled: under twice its size), and a draft: far below this. */
+const MAX_SESSION_BYTES = 4 * MAX_WORKSPACE_BYTES
 
 const Id = z.string().min(1).max(200)
 
@@ -95,7 +96,7 @@ export async function readSession(dataDir: string): Promise<SessionRead> {
   // Written back as a save would write it, so that the dirty flag compares like with like.
   let document: string
   try {
-    document = serializeWorkspace(read.workspace)
+    document = serializeWorkspace(read.workspace, layoutOf(parsed.data.document))
   } catch (error) {
     return setAside(path, (error as Error).message)
   }

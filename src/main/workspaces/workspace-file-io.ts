@@ -3,15 +3,14 @@ import { basename, dirname, join } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import type { Draft, RecentWorkspace, WorkspaceView } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
-import { parseWorkspace, serializeWorkspace, WORKSPACE_EXTENSION, type Workspace } from '../../shared/workspace/workspace-file'
+import { parseWorkspace, WORKSPACE_EXTENSION, type Workspace } from '../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { FileDialogs, FileFilter } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
-import { writeFileAtomic } from '../storage/atomic-file'
 import { matchAll } from './connection-bindings'
 import type { RecentWorkspaces } from './recent-workspaces'
 import { digest, type FileRef, type SessionState } from './session-file'
-import { MAX_WORKSPACE_BYTES, readWorkspaceFile } from './workspace-files'
+import { documentFor, MAX_WORKSPACE_BYTES, readWorkspaceFile, writeWorkspaceText } from './workspace-files'
 import { pickedFileName, UNTITLED_WORKSPACE, withWorkspaceExtension, workspaceFileName } from './workspace-names'
 import { writeError } from './write-errors'
 
@@ -90,7 +89,7 @@ export class WorkspaceFileIo {
       this.checkSaveSize()
       const { document, documentDigest } = this.session.state()
       try {
-        await writeFileAtomic(target, document)
+        await writeWorkspaceText(target, document)
       } catch (error) {
         throw writeError(target, error)
       }
@@ -107,7 +106,7 @@ export class WorkspaceFileIo {
   private async openPath(path: string): Promise<WorkspaceView> {
     const read = await readWorkspaceFile(path)
     if (!read.ok) throw new ExplorerError('validation', read.message)
-    await this.adopt(read.workspace, { kind: 'path', path })
+    await this.adopt(read.workspace, read.bytes, { kind: 'path', path })
     await this.remember(() => this.session.recents.rememberFile(path))
     return this.session.view()
   }
@@ -119,7 +118,7 @@ export class WorkspaceFileIo {
     }
     const read = parseWorkspace(text, fileName)
     if (!read.ok) throw new ExplorerError('validation', read.message)
-    await this.adopt(read.workspace, { kind: 'name', name: fileName })
+    await this.adopt(read.workspace, bytes, { kind: 'name', name: fileName })
     // The browser host cannot open the file again by itself: it keeps the text it read.
     if (!this.session.dialogs) await this.remember(() => this.session.recents.rememberCopy(fileName, text))
     return this.session.view()
@@ -147,9 +146,12 @@ export class WorkspaceFileIo {
     return this.openText(entry.fileName, text)
   }
 
-  /** Replaces the document with one just read: clean, bound where the app has a fitting connection. */
-  private async adopt(workspace: Workspace, file: FileRef): Promise<void> {
-    const document = serializeWorkspace(workspace)
+  /**
+   * Replaces the document with one just read (`bytes` long): clean, bound
+   * where the app has a fitting connection, in a layout no larger than the file.
+   */
+  private async adopt(workspace: Workspace, bytes: number, file: FileRef): Promise<void> {
+    const document = documentFor(workspace, bytes)
     const bindings = await matchAll(this.session.registry, workspace)
     const documentDigest = digest(document)
     this.session.setState({ workspace, document, documentDigest, file, savedDigest: documentDigest, bindings, draft: this.session.detachedDraft() })

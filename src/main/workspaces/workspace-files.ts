@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { basename } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
-import { parseWorkspace, serializeWorkspace, type ParseWorkspaceResult, type Workspace } from '../../shared/workspace/workspace-file'
+import { parseWorkspace, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { readBounded } from '../storage/bounded-read'
 
@@ -12,10 +12,18 @@ import { readBounded } from '../storage/bounded-read'
  * half-written, and nothing is written when the workspace does not serialize.
  */
 
-/** Far above any real workspace (thousands of queries), far below what would hurt to hold in memory. */
-export const MAX_WORKSPACE_BYTES = 5 * 1024 * 1024
+/**
+ * The schema's limits with room to spare: 10,000 queries and a set of 200,000
+ * judgments (item ids of 14 characters, each with its rater's name), as the
+ * app writes them (readable), make 15.6 MiB; the bound is twice that, far
+ * below what would hurt to hold in memory.
+ */
+export const MAX_WORKSPACE_BYTES = 32 * 1024 * 1024
 
-export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_BYTES): Promise<ParseWorkspaceResult> {
+/** A file read: its workspace, and how many bytes it was (so a save of the same content is never larger: documentFor). */
+export type ReadWorkspaceResult = { ok: true; workspace: Workspace; bytes: number } | { ok: false; message: string }
+
+export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_BYTES): Promise<ReadWorkspaceResult> {
   const name = basename(path)
   let bytes: Buffer
   try {
@@ -40,13 +48,41 @@ export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_B
   } catch {
     return { ok: false, message: `"${name}" is not UTF-8 text, so it is not a workspace file.` }
   }
-  return parseWorkspace(text, name)
+  const parsed = parseWorkspace(text, name)
+  return parsed.ok ? { ...parsed, bytes: bytes.length } : parsed
+}
+
+/**
+ * The text for a workspace read from a file of `readBytes` bytes: the app's
+ * readable layout unless that is larger than the file was (a compact file),
+ * then the compact one, so saving with no change never makes a file larger.
+ */
+export function documentFor(workspace: Workspace, readBytes: number): string {
+  const readable = serializeWorkspace(workspace)
+  return Buffer.byteLength(readable, 'utf8') <= readBytes ? readable : serializeWorkspace(workspace, 'compact')
 }
 
 /** Serializes first, so a workspace that cannot be written leaves the file on disk as it was. */
-export async function writeWorkspaceFile(path: string, workspace: Workspace): Promise<void> {
-  const text = serializeWorkspace(workspace)
-  await writeFileAtomic(path, text)
+export async function writeWorkspaceFile(path: string, workspace: Workspace, layout: WorkspaceLayout = 'readable'): Promise<void> {
+  await writeWorkspaceText(path, serializeWorkspace(workspace, layout))
+}
+
+/**
+ * Writes a workspace file's text, keeping the permissions of the file it
+ * replaces (a shared 0644 file stays 0644); a new file gets what any new file
+ * gets (0666 less the umask), not the 0600 of the app's own data.
+ */
+export async function writeWorkspaceText(path: string, text: string): Promise<void> {
+  await writeFileAtomic(path, text, await modeOf(path))
+}
+
+async function modeOf(path: string): Promise<number | 'umask'> {
+  try {
+    return (await fs.stat(path)).mode & 0o7777
+  } catch {
+    // No file yet (or none that can be seen): the write says why if it fails too.
+    return 'umask'
+  }
 }
 
 function tooBig(name: string, size: number, maxBytes: number): string {

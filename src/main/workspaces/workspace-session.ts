@@ -6,7 +6,7 @@ import { setSummary } from '../../shared/relevance/set-summary'
 import type { QueryRequest } from '../../shared/query/model'
 import { queryName, withDuplicatedQuery, withoutQuery, withRenamedQuery, withSavedQuery } from '../../shared/workspace/query-edits'
 import { newCaseName, sameRanking, withTestCase } from '../../shared/workspace/test-edits'
-import { emptyWorkspace, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
+import { emptyWorkspace, layoutOf, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
 import type { Expectations, TestCase } from '../../shared/test-cases/test-case'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { FileDialogs } from '../host/file-dialogs'
@@ -275,7 +275,8 @@ export class WorkspaceSession {
   private async commit(workspace: Workspace, also: Partial<Pick<SessionState, 'bindings' | 'draft'>> = {}): Promise<void> {
     let document: string
     try {
-      document = serializeWorkspace(workspace)
+      // In the layout the document has: a compact file stays compact (workspace-file.ts, WorkspaceLayout).
+      document = serializeWorkspace(workspace, layoutOf(this.state.document))
     } catch (error) {
       throw new ExplorerError('validation', (error as Error).message)
     }

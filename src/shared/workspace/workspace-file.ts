@@ -312,7 +312,7 @@ const JUDGMENT_KEYS = ['query', 'item', 'grade', 'by'] as const
  * lines; each query and each judgment stands as a marker the serializer
  * writes on one line of its own.
  */
-function canonicalSet(set: QuerySet, oneLine: (value: Record<string, unknown>) => string): Record<string, unknown> {
+function canonicalSet(set: QuerySet, oneLine: (value: Record<string, unknown>) => unknown): Record<string, unknown> {
   const place = new Map(set.queries.map((query, index) => [query.id, index]))
   const judgments = [...set.judgments].sort((a, b) => place.get(a.query)! - place.get(b.query)! || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))
   return ordered(
@@ -328,14 +328,29 @@ function canonicalSet(set: QuerySet, oneLine: (value: Record<string, unknown>) =
 }
 
 /**
+ * How a file is laid out. `readable` is the app's own form: 2-space indent, a
+ * set's query or judgment a line (a diff shows each grade changed). `compact`
+ * is one line with no white space between tokens, kept for a file that was
+ * read that way: rewriting it readable would make it larger (a 110,000-judgment
+ * file by about 1 MiB), so a file near the size bound could no longer be saved.
+ */
+export type WorkspaceLayout = 'readable' | 'compact'
+
+/** The layout a document is in: only the compact form is one line (JSON escapes a line break inside a string). */
+export function layoutOf(text: string): WorkspaceLayout {
+  return text.includes('\n') ? 'readable' : 'compact'
+}
+
+/**
  * The file's text: known keys in a fixed order (as in the schema), then the
  * unknown top-level keys sorted by name (UTF-16 code units), each with its
- * value as it was read; 2-space indent and a trailing newline. The same
+ * value as it was read; in the readable layout, 2-space indent and a
+ * trailing newline; in the compact one, no white space and no final newline. The same
  * workspace always gives the same bytes. The workspace goes through the
  * schema first, so a key the schema does not name inside a connection or a
  * query is never written, and one that looks like a secret stops the save.
  */
-export function serializeWorkspace(workspace: Workspace): string {
+export function serializeWorkspace(workspace: Workspace, layout: WorkspaceLayout = 'readable'): string {
   const secret = secretLookingField(workspace)
   if (secret) throw new Error(`The workspace was not saved: ${formatPath(secret)} looks like a secret or a token, and a workspace file never holds one.`)
   const parsed = WorkspaceSchema.safeParse(workspace)
@@ -355,6 +370,10 @@ export function serializeWorkspace(workspace: Workspace): string {
     })),
     ...(valid.tests ? { tests: valid.tests.map(canonicalTest) } : {}),
   }
+  if (layout === 'compact') {
+    if (valid.sets) out.sets = valid.sets.map((set) => canonicalSet(set, (value) => value))
+    return JSON.stringify(withExtras(out, valid))
+  }
   // A set's query or judgment a line: a set of thousands stays readable, and a diff shows each grade changed.
   const lines: string[] = []
   // A nonce, so that no text of the file (which may hold a NUL) can pass for a marker.
@@ -368,12 +387,17 @@ export function serializeWorkspace(workspace: Workspace): string {
       }),
     )
   }
+  const text = JSON.stringify(withExtras(out, valid), null, 2)
+  const written = lines.length === 0 ? text : text.replace(new RegExp(`"\\\\u0000qx-line-${nonce}:(\\d+)"`, 'g'), (_, index: string) => lines[Number(index)]!)
+  return `${written}\n`
+}
+
+/** `out` with the unknown top-level keys after the known ones, sorted by name. */
+function withExtras(out: Record<string, unknown>, valid: Record<string, unknown>): Record<string, unknown> {
   const extras = Object.keys(valid)
     .filter((key) => !KNOWN_TOP.includes(key))
     .sort()
   // defineProperty, not assignment: an unknown key may be `__proto__`.
   for (const key of extras) Object.defineProperty(out, key, { value: valid[key], enumerable: true, writable: true, configurable: true })
-  const text = JSON.stringify(out, null, 2)
-  const written = lines.length === 0 ? text : text.replace(new RegExp(`"\\\\u0000qx-line-${nonce}:(\\d+)"`, 'g'), (_, index: string) => lines[Number(index)]!)
-  return `${written}\n`
+  return out
 }
