@@ -7,6 +7,7 @@ import { benchEvalMemory } from './eval-memory'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
 import { benchQueryClient } from './query-client'
+import { benchRating } from './rating'
 import { benchRenderer } from './renderer'
 import { benchService } from './service'
 import { benchTestCases } from './test-cases'
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   results.push(...(await benchExperiment()))
   results.push(...(await benchEvalMemory()))
   results.push(...(await benchExport()))
+  results.push(...(await benchRating()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
   console.log(`\n${aims(results)}`)

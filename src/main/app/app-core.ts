@@ -7,6 +7,7 @@ import { openSecretStore, type KeychainTimeouts } from '../credentials/open-secr
 import { memorySecretStore, type SecretStore } from '../credentials/secret-store'
 import { startDemoService, type DemoService } from '../demo/demo-service-process'
 import { HistoryStore } from '../history/history-store'
+import { DataStore } from '../storage/data-store/data-store'
 import { createDispatcher, type Dispatch } from '../ipc/dispatch'
 import type { HandlerTable } from '../ipc/handler-table'
 import { appHandlers } from '../ipc/handlers/app-handlers'
@@ -120,7 +121,9 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   const tokens = new TokenManager(http, now, redact)
   const registry = new ConnectionRegistry(store, secrets, tokens, builtIns, redact)
   const runner = new QueryRunner(http, tokens, options.replyCache, now)
-  const history = new HistoryStore(options.dataDir)
+  // One database a data folder, one thread writing it: History and the ratings journal share it.
+  const data = new DataStore(options.dataDir)
+  const history = new HistoryStore(data)
   // A damaged database is said in the log here, and by History in the window on each call.
   void history.problem().then((problem) => problem && log.error(`history: ${problem}`))
   const viewPrefs = new ViewPrefsStore(options.dataDir)
@@ -131,7 +134,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   const exports = new ExportJobs({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, runner, log, downloads })
 
   const workspaceNotices: string[] = []
-  const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text) })
+  const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text), data })
   const testRuns = new TestRuns(runner, log)
   // A damaged list of kept evaluations or experiments is made again from the records; the log and the window are told.
   const keptNote = (note: string) => {
@@ -185,7 +188,9 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
       await uploads?.close()
       await http.close()
       if (ownsDemo && demo) await demo.close()
+      await session.close()
       await history.close()
+      await data.close()
     },
   }
 }

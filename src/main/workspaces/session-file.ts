@@ -41,6 +41,8 @@ const SessionFileSchema = z
     savedDigest: z.string().regex(/^[0-9a-f]{64}$/),
     bindings: z.array(StoredBindingSchema).max(1_000),
     draft: DraftSchema.nullable(),
+    /** The document's key in the ratings journal, and the last journaled rating the document holds (workspace-session.ts). */
+    journal: z.object({ key: z.string().uuid(), seq: z.number().int().min(0) }).strict().optional(),
   })
   .strict()
 
@@ -56,6 +58,15 @@ export interface SessionState {
   savedDigest: string
   bindings: StoredBinding[]
   draft: Draft | null
+  /** The document's key in the ratings journal and the last rating of it the workspace holds; none until it is first written. */
+  journal?: JournalMark | undefined
+  /** Ratings taken since `document` was written: the workspace is ahead of it, so it is dirty (workspace-session.ts, synced()). */
+  stale?: boolean | undefined
+}
+
+export interface JournalMark {
+  key: string
+  seq: number
 }
 
 export function digest(text: string): string {
@@ -109,6 +120,7 @@ export async function readSession(dataDir: string): Promise<SessionRead> {
       savedDigest: parsed.data.savedDigest,
       bindings,
       draft: parsed.data.draft,
+      journal: parsed.data.journal,
     },
     problem: null,
   }
@@ -135,6 +147,7 @@ function sessionText(state: SessionState): string {
     savedDigest: state.savedDigest,
     bindings: state.bindings,
     draft: state.draft,
+    ...(state.journal ? { journal: state.journal } : {}),
   }
   return `${JSON.stringify(file)}\n`
 }
@@ -146,22 +159,25 @@ function sessionText(state: SessionState): string {
  * change is on disk.
  */
 export class SessionWriter {
-  private running: Promise<void> = Promise.resolve()
-  private next: Promise<void> | null = null
+  private running: Promise<unknown> = Promise.resolve()
+  private next: Promise<SessionState> | null = null
 
   constructor(
     private readonly dataDir: string,
     private readonly current: () => SessionState,
   ) {}
 
-  write(): Promise<void> {
+  /** Resolves with the state the write took, once it is on disk. */
+  write(): Promise<SessionState> {
     if (this.next) return this.next
     const next = this.running
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
         // From here on, a change needs a write of its own: this one has taken the state as it is now.
         this.next = null
-        return writeFileAtomic(join(this.dataDir, SESSION_FILE), sessionText(this.current()))
+        const state = this.current()
+        await writeFileAtomic(join(this.dataDir, SESSION_FILE), sessionText(state))
+        return state
       })
     this.next = next
     this.running = next

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { basename, dirname } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import type { ConnectionView, Draft, RecentWorkspace, WorkspaceBinding, WorkspaceView } from '../../shared/ipc/contract'
@@ -11,9 +12,11 @@ import type { Expectations, TestCase } from '../../shared/test-cases/test-case'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
+import { DataStore } from '../storage/data-store/data-store'
 import { bindingOf, createDescribedConnection, fileConnection, fileConnectionFor, withBinding } from './connection-bindings'
 import { RecentWorkspaces } from './recent-workspaces'
-import { digest, readSession, SessionWriter, type SessionState, type StoredBinding } from './session-file'
+import { RatingIndex, type Rating } from './rating-index'
+import { digest, readSession, SessionWriter, type JournalMark, type SessionState, type StoredBinding } from './session-file'
 import { WorkspaceFileIo, type SaveReply } from './workspace-file-io'
 import { MAX_WORKSPACE_BYTES } from './workspace-files'
 import { workspaceName } from './workspace-names'
@@ -30,7 +33,16 @@ export interface WorkspaceSessionDeps {
   log: Logger
   /** Tells the user something at start-up (a session that could not be restored). */
   notice?: (text: string) => void
+  /** The data folder's database, where ratings are journaled; without it the session opens one of its own when it first needs it. */
+  data?: DataStore | undefined
 }
+
+/**
+ * A pause in rating this long writes the session file: ratings are durable in
+ * the journal before that, and the write serializes the whole document on
+ * main (~0.9 s at 200,000 judgments, bench/rating.ts), so it waits for a real pause.
+ */
+const SESSION_FLUSH_MS = 30_000
 
 export interface SaveQueryRequest {
   name: string
@@ -68,7 +80,9 @@ export interface TestContext {
  * it came from, whether it changed since (opening and saving: workspace-file-io.ts),
  * which app connection each of its connections runs on (connection-bindings.ts),
  * and the editor's draft. All of it is written to session.json after each
- * change, so a restart gives it back as it was.
+ * change, so a restart gives it back as it was; a rating is appended to the
+ * data folder's ratings journal instead, and session.json follows after a
+ * pause (rate(): a rating's cost does not grow with the set).
  */
 export class WorkspaceSession {
   private queue: Promise<unknown> = Promise.resolve()
@@ -77,6 +91,14 @@ export class WorkspaceSession {
   private readonly dialogs: FileDialogs | null
   private readonly registry: ConnectionRegistry
   private readonly log: Logger
+  private readonly dataDir: string
+  private data: DataStore | null
+  private readonly ownsData: boolean
+  private ratings = new RatingIndex()
+  /** The bytes a rating added to the document since it was last written, about: the file bound is kept without serializing. */
+  private ratedBytes = 0
+  private documentBytes = { document: '', bytes: 0 }
+  private flushTimer: NodeJS.Timeout | null = null
 
   private constructor(
     deps: WorkspaceSessionDeps,
@@ -86,13 +108,16 @@ export class WorkspaceSession {
     this.dialogs = deps.dialogs
     this.registry = deps.registry
     this.log = deps.log
-    this.writer = new SessionWriter(deps.dataDir, () => this.state)
+    this.dataDir = deps.dataDir
+    this.data = deps.data ?? null
+    this.ownsData = !deps.data
+    this.writer = new SessionWriter(deps.dataDir, () => this.forWrite())
     this.files = new WorkspaceFileIo({
       dialogs: deps.dialogs,
       registry: deps.registry,
       recents,
       log: deps.log,
-      state: () => this.state,
+      state: () => this.synced(),
       setState: (state) => {
         this.state = state
       },
@@ -110,7 +135,61 @@ export class WorkspaceSession {
       deps.notice?.(read.problem)
     }
     const recents = await RecentWorkspaces.open(deps.dataDir, deps.log)
-    return new WorkspaceSession(deps, recents, read.state ?? untitled(null))
+    const session = new WorkspaceSession(deps, recents, read.state ?? untitled(null))
+    await session.replayJournal(deps.notice)
+    return session
+  }
+
+  /**
+   * A rating of one judgment (`grade` null clears it): checked on its own,
+   * taken into the document through the index by (query, item), and appended
+   * to the ratings journal before the reply, so it survives a crash. The
+   * session file is written after a pause in rating (SESSION_FLUSH_MS), from
+   * the document in memory; until then the workspace is dirty.
+   */
+  rate(rating: Rating): Promise<WorkspaceView> {
+    return this.serial(async () => {
+      const before = this.state.workspace
+      const { workspace, added } = this.ratings.rated(before, rating)
+      if (workspace === before) return this.view()
+      const bytes = this.bytesOf(this.state.document) + this.ratedBytes + added
+      if (bytes > MAX_WORKSPACE_BYTES) {
+        // The index moved with the refused document: it is made again from the one that stands.
+        this.ratings = new RatingIndex()
+        throw new ExplorerError(
+          'validation',
+          `This change would make the workspace ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold; it was not made.`,
+        )
+      }
+      const journal = await this.journalMark()
+      let seq: number | null = null
+      try {
+        seq = await this.dataStore().ratingAdd(journal.key, {
+          set: rating.set,
+          query: rating.query,
+          item: rating.item,
+          grade: rating.grade,
+          by: rating.by ?? null,
+          at: new Date().toISOString(),
+        })
+      } catch (error) {
+        // A database that cannot be written (damaged, from a newer app) costs speed, never a rating: session.json is written now instead.
+        this.log.error('the ratings journal could not be written; the session file is written for this rating', error)
+      }
+      this.state = { ...this.state, workspace, stale: true, journal: { key: journal.key, seq: seq ?? journal.seq } }
+      this.ratedBytes += added
+      if (seq === null) await this.persist()
+      else this.scheduleFlush()
+      return this.view()
+    })
+  }
+
+  /** Writes what is pending (a rating's session write) and lets go of the database when the session opened it. */
+  async close(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.flushTimer = null
+    await this.serial(() => this.persist())
+    if (this.ownsData) await this.data?.close()
   }
 
   current(): Promise<{ workspace: WorkspaceView; draft: Draft | null }> {
@@ -273,6 +352,7 @@ export class WorkspaceSession {
    * is read back, so what is open is exactly what a save writes and a restart reads.
    */
   private async commit(workspace: Workspace, also: Partial<Pick<SessionState, 'bindings' | 'draft'>> = {}): Promise<void> {
+    // Any ratings since the document was written are in `workspace`: the new document holds them.
     let document: string
     try {
       // In the layout the document has: a compact file stays compact (workspace-file.ts, WorkspaceLayout).
@@ -289,7 +369,93 @@ export class WorkspaceSession {
     }
     const reread = parseWorkspace(document, this.name())
     if (!reread.ok) throw new ExplorerError('validation', reread.message)
-    this.state = { ...this.state, ...also, workspace: reread.workspace, document, documentDigest: digest(document) }
+    this.state = { ...this.state, ...also, workspace: reread.workspace, document, documentDigest: digest(document), stale: false }
+    this.ratedBytes = 0
+  }
+
+  // --- ratings: the journal and the session file written later ---
+
+  /**
+   * The state with its document written from the workspace, when ratings
+   * have changed the workspace since: what a save, a download and the session
+   * file take. The document is serialized here, once for many ratings, not per rating.
+   */
+  private synced(): SessionState {
+    if (!this.state.stale) return this.state
+    const document = serializeWorkspace(this.state.workspace, layoutOf(this.state.document))
+    this.state = { ...this.state, document, documentDigest: digest(document), stale: false }
+    this.ratedBytes = 0
+    return this.state
+  }
+
+  /** What session.json gets: the synced state, with the journal key it names (made for a document first written). */
+  private forWrite(): SessionState {
+    const state = this.synced()
+    if (!state.journal) this.state = { ...state, journal: { key: randomUUID(), seq: 0 } }
+    return this.state
+  }
+
+  /** The document's journal key, written to session.json before its first rating is journaled, so a restart finds its ratings. */
+  private async journalMark(): Promise<JournalMark> {
+    if (!this.state.journal) await this.persist()
+    // A session file that could not be written is logged (persist): the rating still goes to the journal.
+    if (!this.state.journal) this.state = { ...this.state, journal: { key: randomUUID(), seq: 0 } }
+    return this.state.journal!
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer)
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null
+      void this.serial(() => this.persist())
+    }, SESSION_FLUSH_MS)
+    // The ratings are in the journal already: a pending write never keeps a process alive.
+    this.flushTimer.unref()
+    // A pending write never keeps the process alive: the journal holds the ratings.
+    this.flushTimer.unref()
+  }
+
+  /**
+   * At start: the ratings journaled after the session file's document are
+   * taken into it again (a crash came before the session was written), and
+   * the workspace says it has unsaved changes. A rating that no longer
+   * applies (its set or query gone) is left out, said in the log.
+   */
+  private async replayJournal(notice?: (text: string) => void): Promise<void> {
+    const mark = this.state.journal
+    if (!mark) return
+    let entries
+    try {
+      entries = await this.dataStore().ratingsSince(mark.key, mark.seq)
+    } catch (error) {
+      const text = `Ratings made after the workspace session was last written could not be read back: ${(error as Error).message}`
+      this.log.error(text)
+      notice?.(text)
+      return
+    }
+    if (entries.length === 0) return
+    let workspace = this.state.workspace
+    let skipped = 0
+    for (const entry of entries) {
+      try {
+        workspace = this.ratings.rated(workspace, { set: entry.set, query: entry.query, item: entry.item, grade: entry.grade, by: entry.by ?? undefined }).workspace
+      } catch {
+        skipped++
+      }
+    }
+    if (skipped > 0) this.log.error(`${skipped} journaled rating(s) no longer apply to the workspace and were left out`)
+    this.log.info(`${entries.length - skipped} rating(s) made after the session was last written were taken back from the journal`)
+    this.state = { ...this.state, workspace, stale: true, journal: { key: mark.key, seq: entries[entries.length - 1]!.seq } }
+  }
+
+  private dataStore(): DataStore {
+    this.data ??= new DataStore(this.dataDir)
+    return this.data
+  }
+
+  private bytesOf(document: string): number {
+    if (this.documentBytes.document !== document) this.documentBytes = { document, bytes: Buffer.byteLength(document, 'utf8') }
+    return this.documentBytes.bytes
   }
 
   /** The binding of a file connection, if the app connection it names still exists. */
@@ -320,7 +486,7 @@ export class WorkspaceSession {
       fileName,
       folder: this.dialogs && file?.kind === 'path' ? dirname(file.path) : null,
       saveTarget: !this.dialogs ? 'download' : file?.kind === 'path' ? 'file' : 'choose',
-      dirty: this.state.documentDigest !== this.state.savedDigest,
+      dirty: this.state.stale === true || this.state.documentDigest !== this.state.savedDigest,
       queries: workspace.queries,
       tests: workspace.tests ?? [],
       sets: (workspace.sets ?? []).map(setSummary),
@@ -333,9 +499,21 @@ export class WorkspaceSession {
 
   // --- persistence ---
 
-  /** session.json is a convenience: a failed write is logged, and the edit it follows stands. */
+  /**
+   * session.json is a convenience: a failed write is logged, and the edit it
+   * follows stands. Once it holds the document's ratings, the journal lets them go.
+   */
   private async persist(): Promise<void> {
-    await this.writer.write().catch((error: unknown) => this.log.error('the workspace session could not be written', error))
+    let written: JournalMark | undefined
+    await this.writer.write().then(
+      (state) => {
+        written = state.journal
+      },
+      (error: unknown) => this.log.error('the workspace session could not be written', error),
+    )
+    if (written && written.seq > 0 && this.data) {
+      await this.data.ratingsTrim(written.key, written.seq).catch((error: unknown) => this.log.error('the ratings journal could not be trimmed', error))
+    }
   }
 
   /**

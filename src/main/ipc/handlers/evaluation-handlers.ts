@@ -3,7 +3,7 @@ import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../../shared/relevance/judgment-files'
 import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
-import { requireSet, withImport, withoutSet, withRating, withSet } from '../../../shared/relevance/set-edits'
+import { requireSet, withImport, withoutSet, withSet } from '../../../shared/relevance/set-edits'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { evaluateSet } from '../../evaluation/evaluate-set'
@@ -71,7 +71,7 @@ export function evaluationHandlers({ session, registry, runner, runs, store, fil
         set.template.kind === 'editor' ? set.template.connectionId : undefined,
       ),
     'sets:delete': ({ name }) => session.edit((workspace) => withoutSet(workspace, name)),
-    'sets:rate': ({ set, query, item, grade }) => session.edit((workspace) => withRating(workspace, set, { query, item, grade, by: rater() })),
+    'sets:rate': ({ set, query, item, grade }) => session.rate({ set, query, item, grade, by: rater() }),
     'sets:import': async ({ set, upload, format }) => {
       // The set first: a file is not read (nor a dialog shown) for a set that is not there.
       requireSet(await document(), set)

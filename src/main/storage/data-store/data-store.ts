@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { startWorkerThread } from '../../jobs/worker-entry'
+import type { JournaledRating, JournalRating } from './ratings-table'
 import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
 
 /** The database in the data folder (README: "Where your data lives"). */
@@ -98,6 +99,21 @@ export class DataStore {
 
   historyClear(): Promise<number> {
     return this.call({ op: 'history.clear' }) as Promise<number>
+  }
+
+  /** Appends a rating of the open document to the journal; resolves with its seq once it is on the disk. */
+  ratingAdd(document: string, rating: JournalRating): Promise<number> {
+    return this.call({ op: 'ratings.add', document, rating }) as Promise<number>
+  }
+
+  /** The document's journaled ratings after `seq`, oldest first. */
+  ratingsSince(document: string, seq: number): Promise<JournaledRating[]> {
+    return this.call({ op: 'ratings.since', document, seq }) as Promise<JournaledRating[]>
+  }
+
+  /** Drops the document's journaled ratings up to `seq`: the session file holds them now. */
+  ratingsTrim(document: string, seq: number): Promise<number> {
+    return this.call({ op: 'ratings.trim', document, seq }) as Promise<number>
   }
 
   /** Closes the database (its WAL is checkpointed into the file) and stops the thread. */

@@ -11,6 +11,10 @@ const MIGRATIONS: readonly string[] = [
   // 1: what was imported once from the old files; History, one row a run, its place (seq) kept when Load more changes it.
   `CREATE TABLE imported (file TEXT PRIMARY KEY, at TEXT NOT NULL, records INTEGER NOT NULL);
    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, entry TEXT NOT NULL);`,
+  // 2: the journal of ratings of the open document (ratings-table.ts), a rating a row; grade NULL clears one.
+  `CREATE TABLE ratings (seq INTEGER PRIMARY KEY AUTOINCREMENT, document TEXT NOT NULL, set_name TEXT NOT NULL, query TEXT NOT NULL,
+     item TEXT NOT NULL, grade INTEGER, by TEXT, at TEXT NOT NULL);
+   CREATE INDEX ratings_document ON ratings (document, seq);`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

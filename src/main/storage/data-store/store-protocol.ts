@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../../shared/ipc/contract'
+import type { JournalRating } from './ratings-table'
 
 /** What the store's thread is started with. */
 export interface StoreSettings {
@@ -17,6 +18,9 @@ export type StoreRequest = { id: number } & (
   | { op: 'history.put'; entry: HistoryEntry }
   | { op: 'history.list'; limit: number }
   | { op: 'history.clear' }
+  | { op: 'ratings.add'; document: string; rating: JournalRating }
+  | { op: 'ratings.since'; document: string; seq: number }
+  | { op: 'ratings.trim'; document: string; seq: number }
   | { op: 'info' }
   | { op: 'close' }
 )

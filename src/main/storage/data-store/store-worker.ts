@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import Database from 'libsql'
 import { HistoryTable, OLD_HISTORY_FILE } from './history-table'
+import { RatingsTable } from './ratings-table'
 import { checkVersion, migrate, readVersion, scalar } from './schema'
 import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
 
@@ -14,6 +15,7 @@ let settings: StoreSettings
 
 let db: Database.Database | null = null
 let history: HistoryTable | null = null
+let ratings: RatingsTable | null = null
 let failure: string | null = null
 
 function open(): StoreInfo {
@@ -26,6 +28,7 @@ function open(): StoreInfo {
   db.exec('PRAGMA synchronous = FULL')
   migrate(db)
   history = new HistoryTable(db)
+  ratings = new RatingsTable(db)
   const imported: StoreInfo['imported'] = []
   const old = history.importOldFile(settings.dataDir, settings.historyKeep)
   if (old) imported.push({ file: OLD_HISTORY_FILE, records: old.imported })
@@ -33,7 +36,7 @@ function open(): StoreInfo {
 }
 
 function answer(request: StoreRequest): unknown {
-  if (failure !== null || !db || !history) throw new Error(failure ?? 'the database is closed')
+  if (failure !== null || !db || !history || !ratings) throw new Error(failure ?? 'the database is closed')
   switch (request.op) {
     case 'history.add':
       return history.add(request.entry, request.keep)
@@ -45,6 +48,12 @@ function answer(request: StoreRequest): unknown {
       return history.list(request.limit)
     case 'history.clear':
       return history.clear()
+    case 'ratings.add':
+      return ratings.add(request.document, request.rating)
+    case 'ratings.since':
+      return ratings.since(request.document, request.seq)
+    case 'ratings.trim':
+      return ratings.trimTo(request.document, request.seq)
     case 'info':
       return { file: settings.file, version: readVersion(db), journalMode: scalar(db.prepare('PRAGMA journal_mode')) as string, imported: [] }
     case 'close':

@@ -1,0 +1,58 @@
+import type Database from 'libsql'
+
+/** One rating as the journal keeps it: `grade` null clears it. */
+export interface JournalRating {
+  set: string
+  query: string
+  item: string
+  grade: number | null
+  by: string | null
+  at: string
+}
+
+/** A rating read back, with its place in the journal. */
+export interface JournaledRating extends JournalRating {
+  seq: number
+}
+
+/**
+ * The journal of ratings: each rating of the open document, appended before
+ * its reply, so a rating confirmed is never lost though the session file is
+ * written later (workspace-session.ts). `document` is the open document's
+ * journal key (session.json keeps it). Rows go once the session file holds them.
+ * Runs on the store's thread only.
+ */
+export class RatingsTable {
+  private readonly insert: Database.Statement
+  private readonly after: Database.Statement
+  private readonly trim: Database.Statement
+
+  constructor(db: Database.Database) {
+    this.insert = db.prepare('INSERT INTO ratings (document, set_name, query, item, grade, by, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.after = db.prepare('SELECT seq, set_name, query, item, grade, by, at FROM ratings WHERE document = ? AND seq > ? ORDER BY seq')
+    this.trim = db.prepare('DELETE FROM ratings WHERE document = ? AND seq <= ?')
+  }
+
+  /** Appends a rating; its seq. */
+  add(document: string, rating: JournalRating): number {
+    return Number(this.insert.run(document, rating.set, rating.query, rating.item, rating.grade, rating.by, rating.at).lastInsertRowid)
+  }
+
+  /** The document's ratings after `seq`, oldest first. */
+  since(document: string, seq: number): JournaledRating[] {
+    return (this.after.raw(true).all(document, seq) as unknown[][]).map(([rowSeq, set, query, item, grade, by, at]) => ({
+      seq: Number(rowSeq),
+      set: String(set),
+      query: String(query),
+      item: String(item),
+      grade: grade === null ? null : Number(grade),
+      by: by === null ? null : String(by),
+      at: String(at),
+    }))
+  }
+
+  /** Drops the document's ratings up to `seq`: the session file holds them. */
+  trimTo(document: string, seq: number): number {
+    return this.trim.run(document, seq).changes
+  }
+}

@@ -1,0 +1,87 @@
+import { ExplorerError } from '../../shared/ipc/errors'
+import { JudgmentSchema, MAX_SET_JUDGMENTS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
+import { requireSet } from '../../shared/relevance/set-edits'
+import type { Workspace } from '../../shared/workspace/workspace-file'
+
+/** One rating: `grade` null clears it. */
+export interface Rating {
+  set: string
+  query: string
+  item: string
+  grade: number | null
+  by?: string | undefined
+}
+
+interface SetIndex {
+  queries: Set<string>
+  /** The judgment of each (query, item), by `query \0 item`. */
+  judgments: Map<string, Judgment>
+}
+
+const keyOf = (query: string, item: string) => `${query}\u0000${item}`
+
+/**
+ * The open document's sets indexed by (query, item), so that a rating costs
+ * what one judgment does, not what the set does: the one judgment is checked
+ * against its schema and the set's scale (the rest of the document was
+ * checked when it was taken), and the set's judgments are copied by
+ * reference, never serialized. Indexes are made on a set's first rating and
+ * move with the set each rating makes; any other edit makes new sets, which
+ * are indexed afresh.
+ */
+export class RatingIndex {
+  private readonly bySet = new WeakMap<QuerySet, SetIndex>()
+
+  /**
+   * The document with the rating taken, as withRating (set-edits.ts) would
+   * make it, but with a re-rated judgment kept in its place; the same errors.
+   * `added`: the bytes the rating adds to the file, about (the judgment's JSON).
+   */
+  rated(workspace: Workspace, rating: Rating): { workspace: Workspace; added: number } {
+    const set = requireSet(workspace, rating.set)
+    const index = this.indexOf(set)
+    if (!index.queries.has(rating.query)) throw new ExplorerError('not_found', `The query set "${rating.set}" has no query with the id "${rating.query}".`)
+    const scale = scaleOf(set)
+    if (rating.grade !== null && !scale.some((step) => step.grade === rating.grade)) {
+      throw new ExplorerError('validation', `grade: ${rating.grade} is not a grade of the set's scale (${scaleText(scale)}).`)
+    }
+    const key = keyOf(rating.query, rating.item)
+    const old = index.judgments.get(key)
+    let judgment: Judgment | null = null
+    if (rating.grade !== null) {
+      const checked = JudgmentSchema.safeParse({ query: rating.query, item: rating.item, grade: rating.grade, ...(rating.by ? { by: rating.by } : {}) })
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!
+        throw new ExplorerError('validation', `${issue.path.join('.') || 'rating'}: ${issue.message}`)
+      }
+      judgment = checked.data
+    }
+    const judgments = set.judgments.slice()
+    const at = old === undefined ? -1 : judgments.indexOf(old)
+    if (judgment && at >= 0) judgments[at] = judgment
+    else if (judgment) {
+      if (judgments.length >= MAX_SET_JUDGMENTS) {
+        throw new ExplorerError('validation', `set.judgments: the set "${set.name}" holds ${MAX_SET_JUDGMENTS.toLocaleString('en-US')} judgments, as many as a set may; this rating was not made.`)
+      }
+      judgments.push(judgment)
+    } else if (at >= 0) judgments.splice(at, 1)
+    else return { workspace, added: 0 }
+    if (judgment) index.judgments.set(key, judgment)
+    else index.judgments.delete(key)
+    const next: QuerySet = { ...set, judgments }
+    this.bySet.delete(set)
+    this.bySet.set(next, index)
+    const sets = (workspace.sets ?? []).map((each) => (each === set ? next : each))
+    const added = judgment && !old ? JSON.stringify(judgment).length + 8 : 0
+    return { workspace: { ...workspace, sets }, added }
+  }
+
+  private indexOf(set: QuerySet): SetIndex {
+    let index = this.bySet.get(set)
+    if (!index) {
+      index = { queries: new Set(set.queries.map((query) => query.id)), judgments: new Map(set.judgments.map((judgment) => [keyOf(judgment.query, judgment.item), judgment])) }
+      this.bySet.set(set, index)
+    }
+    return index
+  }
+}
