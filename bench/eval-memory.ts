@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serverWorkspace } from '../test/fixtures/server-workspace'
 import { atMost, runWhenMain, type BenchResult } from './result'
 
 /**
@@ -57,27 +58,17 @@ async function serve(fixed: Buffer | null): Promise<{ server: Server; origin: st
 }
 
 function workspace(origin: string, queries: number): unknown {
-  const world = JSON.parse(readFileSync(join(ROOT, 'examples/world.qxw.json'), 'utf8')) as { format: string; version: number }
-  return {
-    format: world.format,
-    version: world.version,
-    connections: [{ id: 'bench', name: 'Bench', authUrl: '', queryUrl: `${origin}/query`, workspace: 'world', api: 'places', clientId: '' }],
-    queries: [
-      {
-        name: 'Template',
-        connection: 'bench',
-        request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 10 } },
-      },
-    ],
-    sets: [
+  return serverWorkspace(
+    origin,
+    [
       {
         name: 'Bench',
-        query: 'Template',
         queries: Array.from({ length: queries }, (_, i) => ({ id: `q${i + 1}`, text: `query ${i + 1}` })),
         judgments: Array.from({ length: queries }, (_, i) => ({ query: `q${i + 1}`, item: String(i % 50), grade: 3 })),
       },
     ],
-  }
+    'bench',
+  )
 }
 
 /** Runs `query-explorer eval --json` to `depth` on `queries` queries against the server, and reads its peak RSS. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../main/support'
-import { cliInProcess, WORLD } from './spawn-cli'
+import { serverWorkspace } from '../fixtures/server-workspace'
+import { cliInProcess } from './spawn-cli'
 
 /**
  * `query-explorer eval` against a hostile server on 127.0.0.1 that answers
@@ -16,7 +17,6 @@ import { cliInProcess, WORLD } from './spawn-cli'
 
 const ITEMS = 20_000
 const dir = mkdtempSync(join(tmpdir(), 'qe-cli-surplus-'))
-const world = JSON.parse(readFileSync(WORLD, 'utf8')) as { format: string; version: number }
 const QUERIES = ['q1', 'q2', 'q3']
 
 function page(offset: number): string {
@@ -28,26 +28,13 @@ function page(offset: number): string {
 /** A workspace whose set judges, for each query, the item at `ranks` (1-based) Perfect. */
 function workspace(origin: string, ranks: number[]): string {
   const path = join(dir, `ranks-${ranks.join('-')}.qxw.json`)
-  const file = {
-    format: world.format,
-    version: world.version,
-    connections: [{ id: 'hostile', name: 'Hostile', authUrl: '', queryUrl: `${origin}/query`, workspace: 'world', api: 'places', clientId: '' }],
-    queries: [
-      {
-        name: 'Template',
-        connection: 'hostile',
-        request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 10 } },
-      },
-    ],
-    sets: [
-      {
-        name: 'Surplus',
-        query: 'Template',
-        queries: QUERIES.map((id) => ({ id, text: `text of ${id}` })),
-        judgments: QUERIES.flatMap((query) => ranks.map((rank) => ({ query, item: String(rank - 1), grade: 3 }))),
-      },
-    ],
-  }
+  const file = serverWorkspace(origin, [
+    {
+      name: 'Surplus',
+      queries: QUERIES.map((id) => ({ id, text: `text of ${id}` })),
+      judgments: QUERIES.flatMap((query) => ranks.map((rank) => ({ query, item: String(rank - 1), grade: 3 }))),
+    },
+  ])
   writeFileSync(path, JSON.stringify(file))
   return path
 }

@@ -10,6 +10,7 @@ import { ExperimentRunStatusSchema } from '../../src/shared/ipc/experiment-contr
 import { ExperimentRecordSchema } from '../../src/shared/experiments/experiment-record'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
 import { EvaluationSchema, type Evaluation } from '../../src/shared/relevance/evaluation'
+import { serverWorkspace } from '../fixtures/server-workspace'
 import { call, failure, keychainMissing, openCore, startServer, untilEnded, type TestServer } from './support'
 
 /**
@@ -22,7 +23,6 @@ import { call, failure, keychainMissing, openCore, startServer, untilEnded, type
  */
 
 const missing = await keychainMissing()
-const world = JSON.parse(readFileSync(join(__dirname, '../../examples/world.qxw.json'), 'utf8')) as { format: string; version: number }
 const LONG_KEY = 'x'.repeat(2_001)
 
 function page(items: string[]): string {
@@ -38,21 +38,10 @@ function answer(url: string): string {
 }
 
 const workspaceFile = (origin: string) =>
-  JSON.stringify({
-    format: world.format,
-    version: world.version,
-    connections: [{ id: 'hostile', name: 'Hostile', authUrl: '', queryUrl: `${origin}/query`, workspace: 'world', api: 'places', clientId: '' }],
-    queries: [
-      {
-        name: 'Template',
-        connection: 'hostile',
-        request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 10 } },
-      },
-    ],
-    sets: [
+  JSON.stringify(
+    serverWorkspace(origin, [
       {
         name: 'Hostile',
-        query: 'Template',
         queries: [
           { id: 'q1', text: 'infinite' },
           { id: 'q2', text: 'long' },
@@ -60,9 +49,9 @@ const workspaceFile = (origin: string) =>
         ],
         judgments: ['q1', 'q2', 'q3'].map((query) => ({ query, item: 'a', grade: 3 })),
       },
-      { name: 'Plain', query: 'Template', queries: [{ id: 'q3', text: 'plain' }], judgments: [{ query: 'q3', item: 'a', grade: 3 }] },
-    ],
-  })
+      { name: 'Plain', queries: [{ id: 'q3', text: 'plain' }], judgments: [{ query: 'q3', item: 'a', grade: 3 }] },
+    ]),
+  )
 
 describe.skipIf(missing !== null)('kept evaluations: what finished can be opened', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'qe-kept-'))
