@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -10,7 +9,7 @@ import { DATA_STORE_FILE, DataStore } from '../../src/main/storage/data-store/da
 import { OLD_HISTORY_FILE } from '../../src/main/storage/data-store/history-table'
 import { SCHEMA_VERSION } from '../../src/main/storage/data-store/schema'
 import type { HistoryEntry } from '../../src/shared/ipc/contract'
-import { spawnGroup, stopGroup } from '../fixtures/process-group'
+import { confirmedBeforeKill } from '../fixtures/killed-child'
 import { search } from './support'
 
 /** The data folder's database over a real file and its real thread: open, migrate, import the old files once, survive a kill. */
@@ -133,7 +132,6 @@ describe('the data folder database', () => {
   })
 
   it('loses no run it confirmed when its process is killed with SIGKILL', async () => {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
     const module = pathToFileURL(resolve('src/main/storage/data-store/data-store.ts')).href
     // The child adds runs as fast as it can and prints each id once its add is confirmed.
     const code = `import(${JSON.stringify(module)}).then(async (loaded) => {
@@ -145,26 +143,7 @@ describe('the data folder database', () => {
         process.stdout.write('k' + n + '\\n')
       }
     })`
-    const child = spawnGroup(process.execPath, ['--import', tsx, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const confirmed: string[] = []
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let out = ''
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString()
-          const lines = out.split('\n')
-          out = lines.pop()!
-          confirmed.push(...lines)
-          if (confirmed.length >= 200) resolve()
-        })
-        child.once('exit', (code) => reject(new Error(`the child ended early (${code})`)))
-      })
-      const gone = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGKILL')
-      await gone
-    } finally {
-      await stopGroup(child, 'SIGKILL')
-    }
+    const confirmed = await confirmedBeforeKill(code, 200)
     const kept = new Set((await store().historyList(100_000)).map((e) => e.id))
     expect(confirmed.filter((id) => !kept.has(id))).toEqual([])
   })

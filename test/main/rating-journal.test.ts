@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -13,7 +12,7 @@ import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { serializeWorkspace } from '../../src/shared/workspace/workspace-file'
 import { BIG_SET, bigWorkspace, WORLD_FILE } from '../fixtures/big-workspace'
-import { spawnGroup, stopGroup } from '../fixtures/process-group'
+import { confirmedBeforeKill } from '../fixtures/killed-child'
 import { call, openCore } from './support'
 
 /**
@@ -111,7 +110,6 @@ describe('ratings journaled in the data folder', () => {
 
   it('gives back every rating a host confirmed before it was killed with SIGKILL, and says the workspace is unsaved', async () => {
     const dataDir = join(dir, 'data-killed')
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
     const support = pathToFileURL(resolve('test/main/support.ts')).href
     // The child opens the example, rates new items as fast as its replies come, and prints each once confirmed.
     const code = `import(${JSON.stringify(support)}).then(async (loaded) => {
@@ -124,26 +122,7 @@ describe('ratings journaled in the data folder', () => {
         process.stdout.write('killed-' + n + '\\n')
       }
     })`
-    const child = spawnGroup(process.execPath, ['--import', tsx, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const confirmed: string[] = []
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let out = ''
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString()
-          const lines = out.split('\n')
-          out = lines.pop()!
-          confirmed.push(...lines)
-          if (confirmed.length >= 60) resolve()
-        })
-        child.once('exit', (code) => reject(new Error(`the child ended early (${code})`)))
-      })
-      const gone = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGKILL')
-      await gone
-    } finally {
-      await stopGroup(child, 'SIGKILL')
-    }
+    const confirmed = await confirmedBeforeKill(code, 60)
     const again = await core(dataDir, 'browser')
     const { workspace } = await call<{ workspace: WorkspaceView }>(again, 'workspace:current', {})
     expect(workspace.dirty).toBe(true)
