@@ -150,7 +150,7 @@ export async function benchExport(): Promise<BenchResult[]> {
       while (status.state === 'running') {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS))
         memory.sample(status.rows / rowCount)
-        status = await call<ExportStatus>(app, 'export:status', { exportId: begun.exportId })
+        status = await call<ExportStatus>(app, 'export:status', { runId: begun.runId })
       }
       const ms = performance.now() - started
       if (status.state !== 'done' || status.rows !== rowCount) throw new Error(`${format} export: ${status.state}, ${status.rows} of ${rowCount} rows: ${status.message ?? ''}`)

@@ -33,7 +33,7 @@ function view(): WorkspaceView {
 const runs: unknown[] = []
 const bridge: ExplorerBridge = {
   async invoke(channel, request) {
-    if (channel === 'tests:run') {
+    if (channel === 'tests:start') {
       runs.push(request)
       return { ok: true, data: { runId: (request as { runId: string }).runId, state: 'done', target: 'Demo', cases: [], durationMs: 1 } } as never
     }

@@ -250,7 +250,7 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
       let status = started
       while (status.state === 'running') {
         await new Promise((resolve) => setTimeout(resolve, 10))
-        status = await ok<ExportStatus>('export:status', { exportId: started.exportId })
+        status = await ok<ExportStatus>('export:status', { runId: started.runId })
       }
       expect(status.state, `${format}: ${status.message}`).toBe('done')
     }

@@ -125,7 +125,7 @@ describe.skipIf(missing)('exports of a hostile server', () => {
       // A round takes as long as the main event loop is held anywhere in it: an app:info, and a turn of the loop.
       const asked = performance.now()
       await call(core, 'app:info', {})
-      status = await call<ExportStatus>(core, 'export:status', { exportId: started.exportId })
+      status = await call<ExportStatus>(core, 'export:status', { runId: started.runId })
       // Lets the event loop take the export's I/O: answers that settle at once would otherwise starve it.
       await new Promise((resolve) => setImmediate(resolve))
       slowestInfoMs = Math.max(slowestInfoMs, performance.now() - asked)

@@ -55,9 +55,9 @@ function wellFormedItems(xml: string): { root: string; roots: number; items: num
   return { root, roots, items, ranks }
 }
 
-async function finished(core: AppCore, exportId: string): Promise<ExportStatus> {
+async function finished(core: AppCore, runId: string): Promise<ExportStatus> {
   for (;;) {
-    const status = await call<ExportStatus>(core, 'export:status', { exportId })
+    const status = await call<ExportStatus>(core, 'export:status', { runId })
     if (status.state !== 'running') return status
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -103,7 +103,7 @@ describe.skipIf(missing)('export', () => {
     nextSave = join(saveDir, name)
     const started = await call<ExportStatus | null>(electron, 'export:start', { connectionId, request, format, rows })
     expect(started).not.toBeNull()
-    const status = await finished(electron, started!.exportId)
+    const status = await finished(electron, started!.runId)
     const bytes = existsSync(nextSave) ? readFileSync(nextSave) : null
     if (bytes) exported.push(bytes)
     return { status, bytes, path: nextSave }
@@ -214,7 +214,7 @@ describe.skipIf(missing)('export', () => {
     nextSave = join(saveDir, 'chosen.csv')
     const started = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'csv', rows: 120, columns, savedQuery: 'San Europe' })
     expect(dialogsAsked.at(-1)?.defaultName).toBe('San Europe.csv')
-    expect(await finished(electron, started.exportId)).toMatchObject({ state: 'done', rows: 120 })
+    expect(await finished(electron, started.runId)).toMatchObject({ state: 'done', rows: 120 })
     const [header, ...rows] = readCsv(readFileSync(join(saveDir, 'chosen.csv'), 'utf8'))
     expect(header).toEqual(expected)
     expect(rows).toHaveLength(120)
@@ -226,14 +226,14 @@ describe.skipIf(missing)('export', () => {
     nextSave = join(saveDir, 'chosen-columns.xlsx')
     const again = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'xlsx', rows: 30, columns })
     expect(dialogsAsked.at(-1)?.defaultName).toBe('san.xlsx')
-    expect(await finished(electron, again.exportId)).toMatchObject({ state: 'done', rows: 30 })
+    expect(await finished(electron, again.runId)).toMatchObject({ state: 'done', rows: 30 })
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(readFileSync(join(saveDir, 'chosen-columns.xlsx')) as unknown as Parameters<typeof book.xlsx.load>[0])
     expect((book.getWorksheet('results')!.getRow(1).values as unknown[]).slice(1)).toEqual(expected)
     // Formats that write items whole take no column choice.
     nextSave = join(saveDir, 'chosen.json')
     const items = await call<ExportStatus>(electron, 'export:start', { connectionId: electronId, request, format: 'json', rows: 5, columns })
-    expect(await finished(electron, items.exportId)).toMatchObject({ state: 'done', rows: 5 })
+    expect(await finished(electron, items.runId)).toMatchObject({ state: 'done', rows: 5 })
     expect((JSON.parse(readFileSync(join(saveDir, 'chosen.json'), 'utf8')) as { tuple: unknown }[])[0]!.tuple).toEqual(json.items[0]!.tuple)
   })
 
@@ -309,16 +309,16 @@ describe.skipIf(missing)('export', () => {
   it('Cancel stops the page in flight and leaves no file, partial or whole', async () => {
     nextSave = join(saveDir, 'held.csv')
     const started = (await call<ExportStatus>(electron, 'export:start', { connectionId: pagesId, request: search('hold'), format: 'csv', rows: 1_000 }))!
-    await until(async () => (await call<ExportStatus>(electron, 'export:status', { exportId: started.exportId })).rows === 100)
+    await until(async () => (await call<ExportStatus>(electron, 'export:status', { runId: started.runId })).rows === 100)
     await until(() => held.length === 1)
-    const cancelled = await call<ExportStatus>(electron, 'export:cancel', { exportId: started.exportId })
+    const cancelled = await call<ExportStatus>(electron, 'export:cancel', { runId: started.runId })
     expect(cancelled).toMatchObject({ state: 'cancelled', rows: 100, downloadUrl: null })
     expect(cancelled.message).toMatch(/cancelled/)
     await until(() => abandoned === 1)
     expect(readdirSync(saveDir).filter((name) => name.includes('held'))).toEqual([])
     expect(readdirSync(join(root, 'electron-data', 'exports', 'spool'))).toEqual([])
     // Cancelling again changes nothing.
-    expect(await call(electron, 'export:cancel', { exportId: started.exportId })).toEqual(cancelled)
+    expect(await call(electron, 'export:cancel', { runId: started.runId })).toEqual(cancelled)
   })
 
   it('runs two exports at once at most, and asks nothing when the save dialog is cancelled', async () => {
@@ -330,8 +330,8 @@ describe.skipIf(missing)('export', () => {
     const third = await failure(electron, 'export:start', { connectionId: pagesId, request: search('hold'), format: 'csv', rows: 500 })
     expect(third).toMatchObject({ code: 'validation', message: '2 exports are running already: wait for one to finish, or cancel one.' })
     expect(dialogsAsked).toHaveLength(asked)
-    await call(electron, 'export:cancel', { exportId: one.exportId })
-    await call(electron, 'export:cancel', { exportId: two.exportId })
+    await call(electron, 'export:cancel', { runId: one.runId })
+    await call(electron, 'export:cancel', { runId: two.runId })
 
     nextSave = null
     expect(await call(electron, 'export:start', { connectionId: electronId, request: search('san'), format: 'csv', rows: 10 })).toBeNull()
@@ -347,13 +347,13 @@ describe.skipIf(missing)('export', () => {
     const badOption = await failure(electron, 'export:start', { connectionId: electronId, request: search('san', { cutoff: 7 }), format: 'csv', rows: 10 })
     expect(badOption.message).toMatch(/cutoff/)
     expect(dialogsAsked).toHaveLength(asked)
-    expect((await failure(electron, 'export:status', { exportId: 'nope' })).code).toBe('not_found')
+    expect((await failure(electron, 'export:status', { runId: 'nope' })).code).toBe('not_found')
   })
 
   it('browser host: a one-time download address, served once over HTTP as an attachment, then gone with its file', async () => {
     const started = (await call<ExportStatus>(browser, 'export:start', { connectionId: browserId, request: search('san'), format: 'csv', rows: 120 }))!
     expect(started.fileName).toBe('san.csv')
-    const status = await finished(browser, started.exportId)
+    const status = await finished(browser, started.runId)
     expect(status).toMatchObject({ state: 'done', rows: 120 })
     expect(status.downloadUrl).toMatch(/^\/downloads\/[\w-]{43}$/)
     const exportsDir = join(root, 'browser-data', 'exports')

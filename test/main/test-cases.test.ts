@@ -44,7 +44,7 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
 
   async function run(request: Record<string, unknown> = {}): Promise<TestRunStatus> {
     const runId = `run-${++runs}`
-    const started = TestRunStatusSchema.parse(await call(core, 'tests:run', { runId, ...request }))
+    const started = TestRunStatusSchema.parse(await call(core, 'tests:start', { runId, ...request }))
     expect(started.runId).toBe(runId)
     return finished(runId)
   }
@@ -87,20 +87,20 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
   })
 
   it('refuses a run of nothing, of unknown cases, or on an unknown connection', async () => {
-    expect((await failure(core, 'tests:run', { runId: 'x', names: ['No such case'] })).message).toContain('no test case named "No such case"')
-    expect((await failure(core, 'tests:run', { runId: 'x', target: { connectionId: 'nope' } })).code).toBe('not_found')
+    expect((await failure(core, 'tests:start', { runId: 'x', names: ['No such case'] })).message).toContain('no test case named "No such case"')
+    expect((await failure(core, 'tests:start', { runId: 'x', target: { connectionId: 'nope' } })).code).toBe('not_found')
     expect((await failure(core, 'tests:status', { runId: 'never-started' })).code).toBe('not_found')
   })
 
   it('cancels a run mid-way: the case under way is cancelled, those not started say so', async () => {
-    await call(core, 'tests:run', { runId: 'to-cancel', target: { connectionId: silentConnection.id }, concurrency: 2 })
+    await call(core, 'tests:start', { runId: 'to-cancel', target: { connectionId: silentConnection.id }, concurrency: 2 })
     // Two cases are under way once the server holds two requests.
     while (silent.seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
     const running = TestRunStatusSchema.parse(await call(core, 'tests:status', { runId: 'to-cancel' }))
     expect(running).toMatchObject({ state: 'running', total: 9, done: 0, target: 'Silent' })
     expect(running.cases.every((report) => report === null)).toBe(true)
     // A second run with the same id is refused while the first goes on.
-    expect((await failure(core, 'tests:run', { runId: 'to-cancel' })).message).toContain('is running already')
+    expect((await failure(core, 'tests:start', { runId: 'to-cancel' })).message).toContain('is running already')
 
     const cancelled = TestRunStatusSchema.parse(await call(core, 'tests:cancel', { runId: 'to-cancel' }))
     expect(cancelled).toMatchObject({ state: 'cancelled', done: 9 })

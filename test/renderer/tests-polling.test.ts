@@ -19,7 +19,7 @@ beforeEach(() => {
   // The run's id is the window's: the same as main's fake answers.
   vi.spyOn(crypto, 'randomUUID').mockReturnValue('r' as never)
   fake.clear()
-  fake.answers = { 'tests:run': status('running'), 'tests:cancel': status('cancelled') }
+  fake.answers = { 'tests:start': status('running'), 'tests:cancel': status('cancelled') }
   fake.hold('tests:status')
   setActivePinia(createPinia())
   useWorkspaceStore().show({ queries: [], tests: [{ name: 'a' }], bindings: [] } as never)

@@ -1,11 +1,23 @@
 import { rename, rm, stat } from 'node:fs/promises'
 import { EXPORT_PAGE_SIZE, exportPageRequest } from '../../shared/export/plan'
-import type { ExportFormat, ExportStatus } from '../../shared/ipc/contract'
+import type { ExportFormat } from '../../shared/ipc/contract'
+import type { BackgroundJob, EndState } from '../jobs/background-jobs'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import type { QueryRunner, QueryTarget } from '../http/query-runner'
 import type { FormatWriter } from './format-writer'
 import type { WriterThreads } from './writer-thread'
+
+/** What an export tracks while it runs: its status but for the state and clock. */
+export interface ExportProgress {
+  fileName: string
+  /** Rows asked for; fewer arrive when the results end first. */
+  rowsWanted: number
+  rows: number
+  bytes: number
+  /** Browser host, when done: the one-time download address. */
+  downloadUrl: string | null
+}
 
 export interface ExportJobSpec {
   id: string
@@ -35,17 +47,6 @@ export interface ExportJobSpec {
  * removes every partial file.
  */
 export class ExportJob {
-  private state: ExportStatus['state'] = 'running'
-  private written = 0
-  private bytes = 0
-  private message: string | null = null
-  private downloadUrl: string | null = null
-  private readonly controller = new AbortController()
-  /** Epoch ms when it stopped running, for the status table's clean-up. */
-  endedAt: number | null = null
-  /** Settles when the job has stopped and cleaned up, whatever the outcome. */
-  readonly done: Promise<void>
-
   constructor(
     readonly spec: ExportJobSpec,
     private readonly runner: QueryRunner,
@@ -54,39 +55,18 @@ export class ExportJob {
     /** Called once the file is complete; the browser host answers with a download address. */
     private readonly completed: (job: ExportJob) => Promise<string | null>,
     private readonly scrub: (text: string) => string,
-  ) {
-    this.done = this.run()
+  ) {}
+
+  /** What the export's status starts from. */
+  progress(): ExportProgress {
+    return { fileName: this.spec.fileName, rowsWanted: this.spec.rows, rows: 0, bytes: 0, downloadUrl: null }
   }
 
-  get running(): boolean {
-    return this.state === 'running'
-  }
-
-  status(): ExportStatus {
-    return {
-      exportId: this.spec.id,
-      state: this.state,
-      fileName: this.spec.fileName,
-      rows: this.written,
-      rowsWanted: this.spec.rows,
-      bytes: this.bytes,
-      message: this.message,
-      downloadUrl: this.downloadUrl,
-    }
-  }
-
-  /** Stops the request in flight; the partial file is removed before the state turns to cancelled. */
-  async cancel(): Promise<ExportStatus> {
-    if (this.state === 'running') {
-      this.controller.abort()
-      await this.done
-    }
-    return this.status()
-  }
-
-  private async run(): Promise<void> {
+  /** The job's work (BackgroundJobs): writes the file until done or until the job's signal stops it. */
+  async run(job: BackgroundJob<ExportProgress>): Promise<EndState> {
     const { spec } = this
-    const signal = this.controller.signal
+    const signal = job.signal
+    const progress = job.progress
     let writer: FormatWriter | null = null
     let renamed = false
     try {
@@ -99,19 +79,19 @@ export class ExportJob {
         return page
       }
       let ahead: { at: number; asked: number; page: ReturnType<typeof fetchPage> } | null = null
-      while (this.written < spec.rows) {
+      while (progress.rows < spec.rows) {
         signal.throwIfAborted()
-        const asked = Math.min(EXPORT_PAGE_SIZE, spec.rows - this.written)
+        const asked = Math.min(EXPORT_PAGE_SIZE, spec.rows - progress.rows)
         const reply = await (ahead?.at === offset && ahead.asked === asked ? ahead.page : fetchPage(offset, asked))
         ahead = null
         // An XLSX page takes longer to read (unzip, its sheet) than to ask, so the next page is asked while this one is
         // read: two pages at most are held, one in the writer thread. CSV and JSON pages, quick to read, are asked in turn.
-        const next = Math.min(EXPORT_PAGE_SIZE, spec.rows - this.written - asked)
+        const next = Math.min(EXPORT_PAGE_SIZE, spec.rows - progress.rows - asked)
         if (spec.format === 'xlsx' && next > 0) ahead = { at: offset + asked, asked: next, page: fetchPage(offset + asked, next) }
         const kept = await writer.addPage(reply.body, asked)
-        this.written += kept
+        progress.rows += kept
         offset += kept
-        this.bytes = writer.bytes
+        progress.bytes = writer.bytes
         // Fewer rows than asked: the results end here.
         if (kept < asked) break
       }
@@ -120,23 +100,21 @@ export class ExportJob {
       signal.throwIfAborted()
       await rename(spec.tempPath, spec.path)
       renamed = true
-      this.bytes = (await stat(spec.path)).size
-      this.downloadUrl = await this.completed(this)
-      this.state = 'done'
+      progress.bytes = (await stat(spec.path)).size
+      progress.downloadUrl = await this.completed(this)
+      return 'done'
     } catch (error) {
       await writer?.abandon().catch(() => undefined)
       await rm(spec.tempPath, { force: true }).catch(() => undefined)
       if (renamed) await rm(spec.path, { force: true }).catch(() => undefined)
       if (signal.aborted) {
-        this.state = 'cancelled'
-        this.message = `Export cancelled after ${this.written.toLocaleString('en-US')} rows; no file was written.`
-      } else {
-        this.state = 'failed'
-        this.message = this.scrub(describe(error))
+        job.message = `Export cancelled after ${progress.rows.toLocaleString('en-US')} rows; no file was written.`
+        return 'cancelled'
       }
+      job.message = this.scrub(describe(error))
+      return 'failed'
     } finally {
       await rm(spec.spoolPath, { force: true }).catch(() => undefined)
-      this.endedAt = Date.now()
     }
   }
 }

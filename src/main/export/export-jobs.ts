@@ -19,8 +19,8 @@ import { DOWNLOAD_LIFETIME_MS, DOWNLOAD_PATH, type DownloadTickets } from '../ho
 import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
-import { JobTable } from '../jobs/job-table'
-import { ExportJob } from './export-job'
+import { BackgroundJobs } from '../jobs/background-jobs'
+import { ExportJob, type ExportProgress } from './export-job'
 import { WriterThreads } from './writer-thread'
 
 /** Exports running at once: each asks its pages one after another, so two keep the service and the disk busy enough. */
@@ -57,19 +57,24 @@ export interface ExportStart {
  * which the window polls and which are forgotten a few minutes after the end.
  */
 export class ExportJobs {
-  private readonly jobs = new JobTable<ExportJob>({
-    maxRunning: MAX_RUNNING_EXPORTS,
-    keptMs: FINISHED_KEPT_MS,
-    maxFinishedKept: MAX_FINISHED_KEPT,
-    notFound: (id, minutes) => `There is no export with id "${id}" (a finished export is forgotten after ${minutes} minutes).`,
-    full: (max) => `${max} exports are running already: wait for one to finish, or cancel one.`,
-  })
+  private readonly jobs: BackgroundJobs<ExportProgress, ExportStatus>
   private readonly folder: string
   private readonly spoolFolder: string
   private readonly ready: Promise<void>
   private readonly threads = new WriterThreads()
 
   constructor(private readonly deps: ExportDeps) {
+    this.jobs = new BackgroundJobs<ExportProgress, ExportStatus>(
+      {
+        noun: 'export',
+        maxRunning: MAX_RUNNING_EXPORTS,
+        keptMs: FINISHED_KEPT_MS,
+        maxFinishedKept: MAX_FINISHED_KEPT,
+        status: (job) => ({ ...job.statusFields(), ...job.progress }),
+        summary: ({ progress }) => `${progress.rows} rows, ${progress.bytes} bytes`,
+      },
+      deps.log,
+    )
     this.folder = join(deps.dataDir, 'exports')
     this.spoolFolder = join(this.folder, 'spool')
     // A folder that cannot be made shows up as the first export's failure, with its reason.
@@ -124,23 +129,22 @@ export class ExportJobs {
       (done) => this.completed(done),
       (text) => this.deps.log.scrub(text),
     )
-    this.jobs.add(id, job)
     this.deps.log.info(`export ${id}: ${format}, up to ${rows} rows, started`)
-    void job.done.then(() => this.finished(job))
-    return job.status()
+    return this.jobs.start(id, job.progress(), (running) => job.run(running))
   }
 
-  status(exportId: string): ExportStatus {
-    return this.jobs.get(exportId).status()
+  status(runId: string): ExportStatus {
+    return this.jobs.status(runId)
   }
 
-  cancel(exportId: string): Promise<ExportStatus> {
-    return this.jobs.get(exportId).cancel()
+  /** Stops the export; its partial file is removed before the reply. */
+  cancel(runId: string): Promise<ExportStatus> {
+    return this.jobs.cancel(runId)
   }
 
   /** Stops what runs (their partial files are removed) and forgets the rest. */
   async close(): Promise<void> {
-    await this.jobs.close((job) => job.cancel())
+    await this.jobs.close()
     await this.threads.close()
   }
 
@@ -151,12 +155,6 @@ export class ExportJobs {
     if (!downloads || dialogs) return null
     const ticket = downloads.issue({ path: job.spec.path, fileName: job.spec.fileName, contentType: EXPORT_CONTENT_TYPES[job.spec.format] })
     return `${DOWNLOAD_PATH}${ticket}`
-  }
-
-  private finished(job: ExportJob): void {
-    const { rows, bytes, state, message } = job.status()
-    this.deps.log.info(`export ${job.spec.id}: ${state}, ${rows} rows, ${bytes} bytes${message ? `: ${message}` : ''}`)
-    this.jobs.finished(job.spec.id, job)
   }
 
   /**

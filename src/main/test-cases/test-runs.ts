@@ -3,7 +3,7 @@ import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
-import { JobTable, stopJob } from '../jobs/job-table'
+import { BackgroundJobs, type BackgroundJob } from '../jobs/background-jobs'
 import type { CaseTargets } from './case-targets'
 import { runCases } from './run-cases'
 
@@ -20,38 +20,8 @@ export interface TestRunStart {
   concurrency?: number | undefined
 }
 
-class TestRun {
-  readonly reports: (CaseReport | null)[]
-  state: TestRunStatus['state'] = 'running'
-  readonly started = performance.now()
-  ended: number | null = null
-  readonly controller = new AbortController()
-  finished: Promise<void> = Promise.resolve()
-
-  constructor(
-    readonly runId: string,
-    readonly target: string,
-    total: number,
-  ) {
-    this.reports = new Array<CaseReport | null>(total).fill(null)
-  }
-
-  get running(): boolean {
-    return this.state === 'running'
-  }
-
-  status(): TestRunStatus {
-    return {
-      runId: this.runId,
-      state: this.state,
-      target: this.target,
-      total: this.reports.length,
-      done: this.reports.filter((report) => report !== null).length,
-      cases: [...this.reports],
-      durationMs: (this.ended ?? performance.now()) - this.started,
-    }
-  }
-}
+/** A run's reports, in the order of its cases: null while a case has not ended. */
+type Reports = (CaseReport | null)[]
 
 /**
  * The test runs of this launch, by the id the window chose: started at once
@@ -59,72 +29,73 @@ class TestRun {
  * (`tests:status`), cancellable, and forgotten a few minutes after they end.
  */
 export class TestRuns {
-  private readonly runs = new JobTable<TestRun>({
-    maxRunning: MAX_RUNNING_TEST_RUNS,
-    keptMs: FINISHED_RUN_KEPT_MS,
-    maxFinishedKept: MAX_FINISHED_KEPT,
-    notFound: (id, minutes) => `There is no test run with the id "${id}" (a finished run is forgotten after ${minutes} minutes).`,
-    full: (max) => `${max} test runs are going already: wait for one to finish, or cancel one.`,
-    busy: (id) => `runId: a test run with the id "${id}" is running already.`,
-  })
+  private readonly runs: BackgroundJobs<Reports, TestRunStatus>
+  /** Each run's target in words, by id: its status says it. */
+  private readonly targets = new WeakMap<BackgroundJob<Reports>, string>()
 
   constructor(
     private readonly runner: QueryRunner,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.runs = new BackgroundJobs<Reports, TestRunStatus>(
+      {
+        noun: 'test run',
+        maxRunning: MAX_RUNNING_TEST_RUNS,
+        keptMs: FINISHED_RUN_KEPT_MS,
+        maxFinishedKept: MAX_FINISHED_KEPT,
+        status: (job) => ({
+          ...job.statusFields(),
+          target: this.targets.get(job) ?? '',
+          total: job.progress.length,
+          done: job.progress.filter((report) => report !== null).length,
+          cases: [...job.progress],
+        }),
+        summary: (job) => `${job.progress.filter((report) => report?.outcome === 'passed').length} of ${job.progress.length} passed on ${this.targets.get(job) ?? ''}`,
+      },
+      log,
+    )
+  }
 
   start({ runId, cases, targets, concurrency }: TestRunStart): TestRunStatus {
-    const run = new TestRun(runId, targets.text, cases.length)
-    this.runs.admit(runId, run)
-    run.finished = runCases({
-      runner: this.runner,
-      targetOf: targets.targetOf,
-      overrides: targets.overrides,
-      cases,
-      concurrency,
-      signal: run.controller.signal,
-      runId: `tests:${runId}`,
-      onCase: (report, index) => {
-        run.reports[index] = scrubbedReport(report, this.log.scrub)
-      },
-    }).then(
-      (reports) => {
-        reports.forEach((report, index) => (run.reports[index] = scrubbedReport(report, this.log.scrub)))
-        this.finish(run, run.controller.signal.aborted ? 'cancelled' : 'done')
-      },
-      (error: unknown) => {
+    const scrub = (report: CaseReport) => scrubbedReport(report, this.log.scrub)
+    return this.runs.start(runId, new Array<CaseReport | null>(cases.length).fill(null), async (job) => {
+      this.targets.set(job, targets.text)
+      const reports = job.progress
+      try {
+        const ended = await runCases({
+          runner: this.runner,
+          targetOf: targets.targetOf,
+          overrides: targets.overrides,
+          cases,
+          concurrency,
+          signal: job.signal,
+          runId: `tests:${runId}`,
+          onCase: (report, index) => (reports[index] = scrub(report)),
+        })
+        ended.forEach((report, index) => (reports[index] = scrub(report)))
+        return job.signal.aborted ? 'cancelled' : 'done'
+      } catch (error) {
         // runCases reports every failure per case; anything else is a fault of ours, said on the cases left.
         this.log.error(`test run ${runId}: failed`, error)
-        run.reports.forEach((report, index) => {
-          run.reports[index] = report ?? { name: cases[index]!.name, outcome: 'error', durationMs: 0, checks: [], error: 'Not run: the test run failed inside the app.' }
+        reports.forEach((report, index) => {
+          reports[index] = report ?? { name: cases[index]!.name, outcome: 'error', durationMs: 0, checks: [], error: 'Not run: the test run failed inside the app.' }
         })
-        this.finish(run, 'done')
-      },
-    )
-    return run.status()
+        return 'done'
+      }
+    })
   }
 
   status(runId: string): TestRunStatus {
-    return this.runs.get(runId).status()
+    return this.runs.status(runId)
   }
 
   /** Stops the run: requests under way are cancelled, cases not started say so. Replies once it has stopped. */
-  async cancel(runId: string): Promise<TestRunStatus> {
-    const run = this.runs.get(runId)
-    await stopJob(run)
-    return run.status()
+  cancel(runId: string): Promise<TestRunStatus> {
+    return this.runs.cancel(runId)
   }
 
-  async close(): Promise<void> {
-    await this.runs.close(stopJob)
-  }
-
-  private finish(run: TestRun, state: 'done' | 'cancelled'): void {
-    run.state = state
-    run.ended = performance.now()
-    const passed = run.reports.filter((report) => report?.outcome === 'passed').length
-    this.log.info(`test run ${run.runId}: ${state}, ${passed} of ${run.reports.length} passed on ${run.target}`)
-    this.runs.finished(run.runId, run)
+  close(): Promise<void> {
+    return this.runs.close()
   }
 }
 

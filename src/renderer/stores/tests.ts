@@ -5,7 +5,7 @@ import type { CaseReport } from '../../shared/test-cases/report'
 import { runTargetOf, type TargetChoice } from '../../shared/test-cases/run-view'
 import type { Expectations } from '../../shared/test-cases/test-case'
 import { call, errorMessage } from '../api/explorer-client'
-import { pollUntilDone } from '../composables/poll-until-done'
+import { useFollowedJob } from '../composables/useFollowedJob'
 import { useConnectionsStore } from './connections'
 import { latestCall } from './latest-call'
 import { useToastsStore } from './toasts'
@@ -30,8 +30,6 @@ export const useTestsStore = defineStore('tests', () => {
   const toasts = useToastsStore()
 
   const cases = computed(() => workspace.view?.tests ?? [])
-  /** The latest run, as main last reported it. */
-  const run = shallowRef<TestRunStatus | null>(null)
   /** The cases of the latest run, in its order: a case with no report yet is still running. */
   const runNames = ref<string[]>([])
   /** Each case's last outcome, by name: from the latest run that ran it, or its last "Update snapshot". */
@@ -45,7 +43,9 @@ export const useTestsStore = defineStore('tests', () => {
   /** The configurations the chosen target's API describes. */
   const targetConfigs = ref<string[]>([])
 
-  const running = computed(() => run.value?.state === 'running')
+  /** The latest run, as main last reported it, followed until it ends. */
+  const followed = useFollowedJob('tests', { intervalMs: POLL_MS, error, unreadable: "The test run's progress could not be read", onStatus: take })
+  const { run, running } = followed
 
   /**
    * The app connection every case runs on when each runs on its own (the
@@ -83,7 +83,6 @@ export const useTestsStore = defineStore('tests', () => {
   }
 
   function take(status: TestRunStatus): void {
-    run.value = status
     const next = { ...reports.value }
     for (const report of status.cases) if (report) next[report.name] = report
     reports.value = next
@@ -95,73 +94,34 @@ export const useTestsStore = defineStore('tests', () => {
     reports.value = next
   }
 
-  /** Stops following the run being followed: when another starts, it ends, or the workspace changes. */
-  let following: AbortController | null = null
-  function stopFollowing(): void {
-    following?.abort()
-    following = null
-  }
-
   // Another workspace: the outcomes shown were of its cases, and a run still going runs cases no longer open.
   watch(
     () => workspace.openings,
     () => {
       const current = run.value
       if (current?.state === 'running') void call('tests:cancel', { runId: current.runId }).catch(() => undefined)
-      stopFollowing()
-      run.value = null
+      followed.clear()
       runNames.value = []
       reports.value = {}
     },
   )
 
-  async function follow(runId: string): Promise<void> {
-    stopFollowing()
-    if (run.value?.runId !== runId || run.value.state !== 'running') return
-    const controller = new AbortController()
-    following = controller
-    try {
-      await pollUntilDone(() => call('tests:status', { runId }), (status) => status.state !== 'running', {
-        intervalMs: POLL_MS,
-        signal: controller.signal,
-        onAnswer: take,
-      })
-    } catch (e) {
-      error.value = `The test run's progress could not be read: ${errorMessage(e)}`
-      run.value = run.value ? { ...run.value, state: 'cancelled' } : null
-    } finally {
-      if (following === controller) following = null
-    }
-  }
-
   /** Runs all cases, or those named, on the chosen target; progress comes by polling. */
   async function start(names?: string[]): Promise<void> {
     if (running.value || cases.value.length === 0) return
-    const runId = crypto.randomUUID()
     const chosen = names ?? cases.value.map((testCase) => testCase.name)
     error.value = null
-    try {
-      const status = await call('tests:run', { runId, ...(runTarget.value ? { target: runTarget.value } : {}), ...(names ? { names } : {}) })
+    await followed.begin(async (runId) => {
+      const status = await call('tests:start', { runId, ...(runTarget.value ? { target: runTarget.value } : {}), ...(names ? { names } : {}) })
       runNames.value = chosen
       forget(...chosen.filter((name) => !status.cases.some((report) => report?.name === name)))
-      take(status)
-      void follow(runId)
-    } catch (e) {
-      error.value = `The tests did not run: ${errorMessage(e)}`
-    }
+      return status
+    }, 'The tests did not run')
   }
 
-  async function cancel(): Promise<void> {
-    const current = run.value
-    if (!current || current.state !== 'running') return
-    try {
-      const status = await call('tests:cancel', { runId: current.runId })
-      take(status)
-      // It has stopped: nothing more to ask.
-      if (status.state !== 'running') stopFollowing()
-    } catch (e) {
-      toasts.show(`The test run was not cancelled: ${errorMessage(e)}`, { tone: 'danger' })
-    }
+  /** A cancel that fails is said in a toast: the Tests region's error line is the run's. */
+  function cancel(): Promise<void> {
+    return followed.cancel((message) => toasts.show(`The test run was not cancelled: ${message}`, { tone: 'danger' }))
   }
 
   /**

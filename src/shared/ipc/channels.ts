@@ -38,7 +38,7 @@ export const CHANNELS = [
   'export:status',
   'export:cancel',
   'copy-as:demo-with-secret',
-  'tests:run',
+  'tests:start',
   'tests:status',
   'tests:cancel',
   'tests:add-from-query',

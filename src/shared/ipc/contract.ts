@@ -28,6 +28,7 @@ import { evaluationContract, type EvalRunStatus, type SetForm } from './evaluati
 import { experimentContract, type ExperimentRunStatus } from './experiment-contract'
 import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
+import { JobStatusSchema, jobChannels } from './job-channels'
 
 /**
  * The one contract between renderer and main: a request and a reply schema per
@@ -67,31 +68,24 @@ const SecretText = z.string().min(1).max(4_096)
 const QueryName = z.string().min(1).max(200)
 const FileName = z.string().min(1).max(255)
 
-export const ExportStatusSchema = z.object({
-  exportId: Id,
-  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+/** An export's status: its file, and the rows written so far. */
+export const ExportStatusSchema = JobStatusSchema.extend({
   fileName: z.string(),
   /** Rows written so far, and the rows asked for (fewer arrive when the results end first). */
   rows: z.number().int(),
   rowsWanted: z.number().int(),
   bytes: z.number().int(),
-  /** Why it failed (a 406 says which format is not allowed), or what was cancelled. */
-  message: z.string().nullable(),
   /** Browser host, when done: a one-time address the page opens to download the file (main serves it; its bytes never pass through the page). */
   downloadUrl: z.string().nullable(),
 })
 
-
-export const TestRunStatusSchema = z.object({
-  runId: Id,
-  state: z.enum(['running', 'done', 'cancelled']),
+export const TestRunStatusSchema = JobStatusSchema.extend({
   /** What it runs against, in words: "Demo, config production". */
   target: z.string(),
   total: z.number().int(),
   done: z.number().int(),
   /** In the order of the cases run; null for a case not finished yet. */
   cases: z.array(CaseReportSchema.nullable()),
-  durationMs: z.number(),
 })
 
 export const contract = {
@@ -238,8 +232,8 @@ export const contract = {
    * streams them to a file: the one the user chooses in Electron's save
    * dialog, or a download in the browser host. Null: the user cancelled the dialog.
    */
-  'export:start': {
-    request: z
+  ...jobChannels('export', {
+    start: z
       .object({
         connectionId: Id,
         request: QueryRequestSchema,
@@ -251,10 +245,9 @@ export const contract = {
         savedQuery: QueryName.optional(),
       })
       .strict(),
-    reply: ExportStatusSchema.nullable(),
-  },
-  'export:status': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
-  'export:cancel': { request: z.object({ exportId: Id }).strict(), reply: ExportStatusSchema },
+    status: ExportStatusSchema,
+    startReply: ExportStatusSchema.nullable(),
+  }),
   /** "Copy as → curl, with the Demo's secret": the built-in Demo only (refused for any other connection); its secret changes every start and reaches nothing but this machine. */
   'copy-as:demo-with-secret': { request: z.object({ connectionId: Id, request: QueryRequestSchema }).strict(), reply: z.object({ text: z.string() }) },
   /**
@@ -262,8 +255,8 @@ export const contract = {
    * target (default: each case's own bound connection), a few at a time.
    * Replies at once; progress and results through `tests:status`.
    */
-  'tests:run': {
-    request: z
+  ...jobChannels('tests', {
+    start: z
       .object({
         runId: Id,
         target: RunTargetSchema.optional(),
@@ -271,10 +264,8 @@ export const contract = {
         concurrency: z.number().int().min(1).max(16).optional(),
       })
       .strict(),
-    reply: TestRunStatusSchema,
-  },
-  'tests:status': { request: z.object({ runId: Id }).strict(), reply: TestRunStatusSchema },
-  'tests:cancel': { request: z.object({ runId: Id }).strict(), reply: TestRunStatusSchema },
+    status: TestRunStatusSchema,
+  }),
   /**
    * "Add test from current query": runs the editor's query and adds a case
    * whose expectations come from this answer (status, total at least, the

@@ -1,3 +1,4 @@
+import type { JobStatus } from '../ipc/job-channels'
 import { shownItem } from '../compare/item-key'
 import { moveText, type RankChange } from '../compare/rank-metrics'
 import type { CheckResult } from './evaluate'
@@ -114,7 +115,9 @@ export function progressText(counts: Pick<RunCounts, 'done' | 'total'>): string 
 }
 
 /** "7 passed, 2 failed" (and "1 could not run"); a cancelled run says how many cases finished before it stopped. */
-export function summaryText(counts: RunCounts, state: 'running' | 'done' | 'cancelled'): string {
+export function summaryText(counts: RunCounts, state: JobStatus['state']): string {
+  // A run fails as a whole only by a fault of the app's; its cases say what did not run.
+  if (state === 'failed') return `Failed inside the app: ${counts.passed} passed, ${counts.failed} failed, ${counts.total - counts.passed - counts.failed} not run`
   if (state === 'cancelled') {
     // A cancelled run reports the cases it stopped as could-not-run: they are what did not finish.
     const unfinished = counts.total - counts.passed - counts.failed

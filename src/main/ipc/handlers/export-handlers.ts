@@ -5,7 +5,7 @@ import type { DomainHandlers } from '../handler-table'
 export function exportHandlers(exports: ExportJobs): DomainHandlers<'export:start' | 'export:status' | 'export:cancel'> {
   return {
     'export:start': (request) => exports.start(request),
-    'export:status': async ({ exportId }) => exports.status(exportId),
-    'export:cancel': ({ exportId }) => exports.cancel(exportId),
+    'export:status': async ({ runId }) => exports.status(runId),
+    'export:cancel': ({ runId }) => exports.cancel(runId),
   }
 }

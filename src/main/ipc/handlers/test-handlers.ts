@@ -14,7 +14,7 @@ import type { Logger } from '../../logging/logger'
 import type { WorkspaceSession } from '../../workspaces/workspace-session'
 import type { DomainHandlers } from '../handler-table'
 
-export type TestChannel = 'tests:run' | 'tests:status' | 'tests:cancel' | 'tests:add-from-query' | 'tests:edit' | 'tests:delete' | 'tests:update-snapshot'
+export type TestChannel = 'tests:start' | 'tests:status' | 'tests:cancel' | 'tests:add-from-query' | 'tests:edit' | 'tests:delete' | 'tests:update-snapshot'
 
 export interface TestHandlerDeps {
   session: WorkspaceSession
@@ -30,7 +30,7 @@ const placeholders = (depth: number) => Array.from({ length: depth }, (_, index)
 /** The open workspace's test cases: runs in the background, and the edits of the Tests region. */
 export function testHandlers({ session, registry, runner, runs, log }: TestHandlerDeps): DomainHandlers<TestChannel> {
   return {
-    'tests:run': async ({ runId, target, names, concurrency }) => {
+    'tests:start': async ({ runId, target, names, concurrency }) => {
       const context = await session.testContext()
       const all = context.workspace.tests ?? []
       if (all.length === 0) throw new ExplorerError('validation', 'The workspace has no test cases to run: add one with "Add test from current query".')

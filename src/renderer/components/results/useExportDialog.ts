@@ -1,19 +1,15 @@
 import { storeToRefs } from 'pinia'
-import { computed, onBeforeUnmount, ref, type Ref } from 'vue'
+import { computed, ref, watch, type Ref } from 'vue'
 import { exportFileName } from '../../../shared/export/file-name'
 import { readableHeaders } from '../../../shared/export/headers'
 import { EXPORT_FORMAT_DESCRIPTIONS, EXPORT_FORMAT_LABELS, exportRange, type ExportRowsChoice } from '../../../shared/export/plan'
 import type { Column } from '../../../shared/results/table'
-import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat, type ExportStatus } from '../../../shared/ipc/contract'
-import { call, errorMessage } from '../../api/explorer-client'
-import { pollUntilDone } from '../../composables/poll-until-done'
+import { EXPORT_FORMATS, MAX_EXPORT_ROWS, type ExportFormat } from '../../../shared/ipc/contract'
 import { useModalDialog } from '../../composables/useModalDialog'
+import { useExportsStore } from '../../stores/exports'
 import { useQueryStore } from '../../stores/query'
-import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
 
-/** How often a running export's progress is asked for. */
-const POLL_MS = 250
 const DEFAULT_UP_TO = 1_000
 const number = (value: number) => value.toLocaleString('en-US')
 
@@ -30,7 +26,6 @@ export function useExportDialog(open: Ref<boolean>, shownColumns: () => readonly
   // The Rating column is the set's grades, not the service's answer, which main writes the file from: left out.
   const gridColumns = () => shownColumns().filter((column) => column.kind !== 'rating')
   const query = useQueryStore()
-  const toasts = useToastsStore()
   const workspace = useWorkspaceStore()
   const { shown, shownOffset, shownCount, items, edited, total } = storeToRefs(query)
 
@@ -51,18 +46,12 @@ export function useExportDialog(open: Ref<boolean>, shownColumns: () => readonly
     const source = shown.value
     return source ? exportFileName({ request: source.request, savedQuery: workspace.savedQuery }, format.value) : ''
   })
-  /** choosing: the form; starting: waiting for export:start (and Electron's save dialog); running: progress. */
-  const phase = ref<'choosing' | 'starting' | 'running'>('choosing')
-  const status = ref<ExportStatus | null>(null)
-  const failure = ref<string | null>(null)
-  const note = ref<string | null>(null)
+  // The export itself (its progress, Cancel, its end) is the store's: it goes on when the dialog closes.
+  const exports = useExportsStore()
+  const { status, phase, failure, note } = storeToRefs(exports)
   const upToProblem = ref<string | null>(null)
-  /** Stops the progress polling of the export shown. */
-  let polling: AbortController | null = null
-  function stopPolling(): void {
-    polling?.abort()
-    polling = null
-  }
+  watch(open, (isOpen) => (exports.dialogOpen = isOpen), { immediate: true })
+  watch(() => exports.completed, () => (open.value = false))
 
   const formats = EXPORT_FORMATS.map((value) => ({ value, label: EXPORT_FORMAT_LABELS[value], description: EXPORT_FORMAT_DESCRIPTIONS[value] }))
   const grid = computed(() => ({ offset: shownOffset.value, pageSize: Number(shownCount.value), loaded: items.value.length }))
@@ -117,108 +106,22 @@ export function useExportDialog(open: Ref<boolean>, shownColumns: () => readonly
     const rows = total.value === null ? range.rows : Math.max(1, Math.min(range.rows, total.value - range.offset))
     const { offset: _offset, ...options } = source.request.options
     const request = { ...source.request, options: { ...options, ...(range.offset > 0 ? { offset: range.offset } : {}) } }
-    failure.value = null
-    note.value = null
-    phase.value = 'starting'
-    try {
-      const columns = tabular.value && columnsChoice.value === 'grid' ? gridColumns().map((column) => column.key) : []
-      const savedQuery = workspace.savedQuery
-      const started = await call('export:start', {
-        connectionId: source.connectionId,
-        request,
-        format: format.value,
-        rows: Math.min(rows, MAX_EXPORT_ROWS),
-        ...(columns.length > 0 ? { columns } : {}),
-        ...(savedQuery ? { savedQuery } : {}),
-      })
-      if (!started) {
-        // The user closed the save dialog: nothing was started.
-        phase.value = 'choosing'
-        return
-      }
-      status.value = started
-      phase.value = 'running'
-      follow(started)
-    } catch (error) {
-      phase.value = 'choosing'
-      failure.value = errorMessage(error)
-    }
+    const columns = tabular.value && columnsChoice.value === 'grid' ? gridColumns().map((column) => column.key) : []
+    const savedQuery = workspace.savedQuery
+    await exports.start({
+      connectionId: source.connectionId,
+      request,
+      format: format.value,
+      rows: Math.min(rows, MAX_EXPORT_ROWS),
+      ...(columns.length > 0 ? { columns } : {}),
+      ...(savedQuery ? { savedQuery } : {}),
+    })
   }
 
-  function follow(current: ExportStatus): void {
-    status.value = current
-    if (current.state === 'running') {
-      void poll(current.exportId)
-      return
-    }
-    stopPolling()
-    phase.value = 'choosing'
-    if (current.state === 'done') {
-      if (current.downloadUrl) download(current.downloadUrl, current.fileName)
-      const rows = `${number(current.rows)} row${current.rows === 1 ? '' : 's'}`
-      toasts.show(current.downloadUrl ? `Exported ${rows}: downloading ${current.fileName}.` : `Exported ${rows} to ${current.fileName}.`, { key: 'export' })
-      status.value = null
-      open.value = false
-    } else if (current.state === 'failed') {
-      failure.value = current.message ?? 'The export failed.'
-      // The dialog may have been closed while it ran: the failure must still be seen.
-      if (!open.value) toasts.show(`Export failed: ${failure.value}`, { tone: 'danger', key: 'export' })
-    } else {
-      note.value = current.message ?? 'Export cancelled.'
-    }
-  }
-
-  /** Progress until the export ends, then its end (follow). */
-  async function poll(exportId: string): Promise<void> {
-    stopPolling()
-    const controller = new AbortController()
-    polling = controller
-    try {
-      const last = await pollUntilDone(() => call('export:status', { exportId }), (current) => current.state !== 'running', {
-        intervalMs: POLL_MS,
-        signal: controller.signal,
-        onAnswer: (current) => (status.value = current),
-      })
-      if (last) follow(last)
-    } catch (error) {
-      if (polling === controller) polling = null
-      phase.value = 'choosing'
-      failure.value = errorMessage(error)
-    }
-  }
-
-  async function cancel(): Promise<void> {
-    const current = status.value
-    if (phase.value !== 'running' || !current) return
-    stopPolling()
-    try {
-      follow(await call('export:cancel', { exportId: current.exportId }))
-    } catch (error) {
-      phase.value = 'choosing'
-      failure.value = errorMessage(error)
-    }
-  }
-
-  /**
-   * Chromium's download manager fetches the one-time address and writes the
-   * file: its bytes never pass through this page's script.
-   */
-  function download(url: string, fileName: string): void {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    link.rel = 'noopener'
-    link.hidden = true
-    document.body.append(link)
-    link.click()
-    link.remove()
-  }
-
+  const cancel = () => exports.cancel()
   const close = () => (open.value = false)
   /** Typing a number means "Up to" that many. */
   const chooseUpTo = () => (rowsChoice.value = 'upTo')
-
-  onBeforeUnmount(stopPolling)
 
   return {
     dialog, format, formats, rowsChoice, upTo, upToProblem, maxRows, phase, status, failure, note, edited,
