@@ -3,7 +3,7 @@ import { AccountDirectory, DEMO_ACCOUNT, createAccount, type Account, type Accou
 import { TokenQuota } from './auth/quota'
 import { TokenStore } from './auth/tokens'
 import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './http/server'
-import { startQueryThread } from './query/query-thread'
+import { DEFAULT_MAX_WAITING, startQueryThread } from './query/query-thread'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
 import { DEMO_WORKSPACE, hostedWorkspaces } from './workspace/workspaces'
 import { systemClock, type Clock } from '../shared/time/clock'
@@ -35,6 +35,8 @@ export interface ServiceOptions {
   requestTimeoutMs?: number
   /** Milliseconds of work one Query API request may take before it is refused with 503; default 5 000. */
   queryBudgetMs?: number
+  /** The most Query API requests waiting for the query thread at once; past it a request is refused with 503 at once (default DEFAULT_MAX_WAITING). */
+  maxWaitingQueries?: number
   /** Where internal faults are reported; default stderr. Never receives secrets. */
   log?: (message: string) => void
 }
@@ -69,6 +71,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (!(lifetime > 0)) throw new RangeError(`tokenLifetimeSeconds must be above 0, not ${lifetime}`)
   if (!Number.isInteger(quotaLimit) || quotaLimit < 1) throw new RangeError(`quota must be a whole number, 1 or more, not ${quotaLimit}`)
   if (!(budgetMs > 0)) throw new RangeError(`queryBudgetMs must be above 0, not ${budgetMs}`)
+  const maxWaiting = options.maxWaitingQueries ?? DEFAULT_MAX_WAITING
+  if (!Number.isInteger(maxWaiting) || maxWaiting < 1) throw new RangeError(`maxWaitingQueries must be a whole number, 1 or more, not ${maxWaiting}`)
   const accountList = (options.accounts && options.accounts.length > 0 ? options.accounts : [DEMO_ACCOUNT]).map(createAccount)
   const accounts = new AccountDirectory(accountList)
   const workspaces = hostedWorkspaces()
@@ -77,7 +81,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const tokenRequests: Record<TokenRoute, number> = { json: 0, oauth: 0 }
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`))
   // The dataset loads on the query thread while this one starts listening.
-  const queries = startQueryThread({ budgetMs, log })
+  const queries = startQueryThread({ budgetMs, maxWaiting, log })
 
   const server = createServiceServer(
     {

@@ -9,7 +9,8 @@ import type { QueryRequest } from '../../src/shared/query/model'
  * The service's query thread, driven as the HTTP thread drives it: checked
  * queries in, replies out, one at a time; a fault in one request is that
  * request's 500, and the thread goes on; a request whose client has gone is
- * never run; stopping answers what still waits.
+ * never run; stopping answers what still waits; past a bound of waiting
+ * requests a new one is refused at once with 503, not queued without end.
  */
 
 const places = hostedWorkspaces().get('world')!.apis.get('places')!
@@ -57,6 +58,29 @@ describe('the query thread', () => {
     const broken = { ...countOf('paris'), api: 'nowhere' }
     const skipped = await thread.answer(broken, () => false)
     expect(skipped.status).toBe(499)
+  })
+
+  it('keeps at most maxWaiting requests waiting: the next is refused at once with 503 and Retry-After, after gone clients make room', async () => {
+    // Not started yet, the thread runs nothing: every request waits, and the bound is reached without racing the thread.
+    const busy = startQueryThread({ budgetMs: 5000, maxWaiting: 3, log: () => undefined })
+    try {
+      const gone = [busy.answer(countOf('paris'), () => false), busy.answer(countOf('lyon'), () => false)]
+      const first = busy.answer(countOf('rome'), () => true)
+      // Full: the two whose clients left are dropped unrun, so these two wait.
+      const kept = [busy.answer(countOf('oslo'), () => true), busy.answer(countOf('bern'), () => true)]
+      const refused = await busy.answer(countOf('nice'), () => true)
+      expect(refused.status).toBe(503)
+      expect(refused.headers['Retry-After']).toBe('1')
+      expect(json(refused)).toEqual({
+        message: 'Service busy: 3 queries are already waiting for the query thread, the most it keeps waiting. Try again in a moment.',
+      })
+      for (const reply of await Promise.all(gone)) expect(reply.status).toBe(499)
+      for (const reply of await Promise.all([first, ...kept])) expect(reply.status).toBe(200)
+      // Answered, they make room again.
+      expect((await busy.answer(countOf('nice'), () => true)).status).toBe(200)
+    } finally {
+      await busy.close()
+    }
   })
 
   it('answers what still waits with 503 when it stops', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService } from '../../src/service'
 import { openSession, PLACES, type Session } from './service-session'
 
 /**
@@ -35,5 +36,11 @@ describe('the service under load', () => {
       ),
     )
     for (const answer of answers) expect(answer, answer.text).toMatchObject({ status: 200 })
+  })
+
+  it('refuses a bound on waiting queries that is not a whole number of 1 or more, naming it, before it starts anything', async () => {
+    for (const maxWaitingQueries of [0, 2.5, Number.NaN]) {
+      await expect(startService({ port: 0, maxWaitingQueries, log: () => undefined })).rejects.toThrow(`maxWaitingQueries must be a whole number, 1 or more, not ${maxWaitingQueries}`)
+    }
   })
 })

@@ -1,8 +1,7 @@
 import { ExplorerError } from '../../shared/ipc/errors'
 import { OAUTH_GRANT_TYPE, OAUTH_TOKEN_PATH, OAuthErrorBodySchema, type TokenRequestBody, type TokenRequestKind } from '../../shared/auth'
-import type { HttpRequest } from '../http/http-client'
+import type { HttpClient, HttpRequest } from '../http/http-client'
 import type { SecretStore } from '../credentials/secret-store'
-import type { HttpClient } from '../http/http-client'
 import { readTokenReply, type IssuedToken } from './token-reply'
 import { messageOf, parseJson, scrubBody } from '../http/response-body'
 

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Socket } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
+import { builtEntry, MissingBuiltEntry } from '../../node/built-entry'
 import type { ServiceFacts } from '../../service'
 import type { StartMessage, StartReply } from '../../service/process-protocol'
 
@@ -46,7 +46,7 @@ interface Launch {
 /**
  * From sources (vitest, tsx) this module is a .ts file and so is the entry,
  * which the child loads through tsx. Built, the entry is a sibling bundle in
- * out/main/; this module may sit there or in out/main/chunks/.
+ * out/main/ (src/node/built-entry.ts finds it, as it finds the worker threads').
  */
 function launch(): Launch {
   const here = dirname(__filename)
@@ -54,9 +54,11 @@ function launch(): Launch {
     const tsx = pathToFileURL(createRequire(__filename).resolve('tsx')).href
     return { entry: resolve(here, '../../service/process-entry.ts'), execArgv: ['--import', tsx] }
   }
-  const entry = [join(here, BUILT_ENTRY), join(here, '..', BUILT_ENTRY)].find((path) => existsSync(path))
-  if (!entry) throw new Error(`The demo service could not start: ${BUILT_ENTRY} is missing next to ${here}; build the app (npm run build)`)
-  return { entry, execArgv: [] }
+  try {
+    return { entry: builtEntry(__filename, [BUILT_ENTRY]), execArgv: [] }
+  } catch (error) {
+    throw error instanceof MissingBuiltEntry ? new Error(`The demo service could not start: ${error.message}`) : error
+  }
 }
 
 export async function startDemoService(options: DemoServiceOptions = {}): Promise<DemoService> {

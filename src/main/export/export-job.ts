@@ -5,7 +5,7 @@ import type { BackgroundJob, EndState } from '../jobs/background-jobs'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryRequest } from '../../shared/query/model'
 import type { QueryRunner, QueryTarget } from '../http/query-runner'
-import type { FormatWriter } from './format-writer'
+import type { FormatWriter } from './writer-interface'
 import type { WriterThreads } from './writer-thread'
 
 /** What an export tracks while it runs: its status but for the state and clock. */

@@ -1,5 +1,5 @@
 import { csvRecord, parseCsv } from '../../shared/export/csv'
-import type { FormatWriter, WriterPaths } from './format-writer'
+import type { FormatWriter, WriterPaths } from './writer-interface'
 import { OutputFile } from './output-file'
 import { unreadablePage } from './page-error'
 import { TableSpool } from './table-spool'

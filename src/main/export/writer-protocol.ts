@@ -1,5 +1,5 @@
 import type { ExportFormat } from '../../shared/ipc/contract'
-import type { WriterPaths } from './format-writer'
+import type { WriterPaths } from './writer-interface'
 
 /**
  * The messages between an export job (main process) and the worker thread

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import { startWorkerThread } from '../jobs/worker-entry'
 import type { ExportFormat } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
-import type { FormatWriter, WriterPaths } from './format-writer'
+import type { FormatWriter, WriterPaths } from './writer-interface'
 import type { CrossingError, WriterReply, WriterRequest } from './writer-protocol'
 
 /**

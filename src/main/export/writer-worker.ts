@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { ExplorerError } from '../../shared/ipc/errors'
-import { createWriter, type FormatWriter } from './format-writer'
+import { createWriter } from './format-writer'
+import type { FormatWriter } from './writer-interface'
 import type { CrossingError, WriterReply, WriterRequest } from './writer-protocol'
 
 /**

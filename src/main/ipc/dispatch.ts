@@ -9,11 +9,6 @@ import type { CallContext, HandlerTable } from './handler-table'
 
 export type Dispatch = (channel: unknown, payload: unknown, context?: CallContext) => Promise<IpcResult<unknown>>
 
-/**
- * The single entry of every IPC message, from either host: validates the
- * channel and payload against the contract, runs the handler, and turns every
- * failure into data. Nothing a renderer sends can throw out of here.
- */
 /** String() throws on objects like {toString: false}; a name sent by a renderer may be anything. */
 function describeChannel(channel: unknown): string {
   return typeof channel === 'string' ? `"${channel.slice(0, 80)}"` : `(a ${channel === null ? 'null' : typeof channel}, not a channel name)`
@@ -34,6 +29,11 @@ function readRequest(channel: Channel, payload: unknown): IpcResult<unknown> {
   }
 }
 
+/**
+ * The single entry of every IPC message, from either host: validates the
+ * channel and payload against the contract, runs the handler, and turns every
+ * failure into data. Nothing a renderer sends can throw out of here.
+ */
 export function createDispatcher(handlers: HandlerTable, log: Logger): Dispatch {
   return async (channel, payload, context = {}) => {
     if (!isChannel(channel)) {

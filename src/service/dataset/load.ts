@@ -1,4 +1,4 @@
-import { Interner } from './columns'
+import { Interner } from './interner'
 import { Ref, compareIds, type DataObject, type Dataset } from './model'
 import { readSourcePackages, type SourceCountry, type SourceData } from './source'
 

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { Worker } from 'node:worker_threads'
-import type { Reply } from '../http/reply'
-import { jsonReply } from '../http/reply'
+import type { Worker } from 'node:worker_threads'
+import { startWorkerThread } from '../../node/worker-thread'
+import { errorReply, jsonReply, type Reply } from '../http/reply'
 import type { QueryWork } from '../http/query-route'
+import { ServiceError } from '../service-error'
 import type { CheckedQuery } from './query-check'
 import type { AnswerMessage, QueryWorkerData, WorkerMessage } from './query-protocol'
 
@@ -25,6 +23,8 @@ const BUILT_ENTRIES = ['service-query-worker.js', 'service-query-worker.cjs']
 
 export interface QueryThreadOptions {
   budgetMs: number
+  /** The most requests waiting for their answer (handed to the thread or not yet); default DEFAULT_MAX_WAITING. */
+  maxWaiting?: number
   /** Lines for the service's log: the thread's own, and faults. */
   log(message: string): void
 }
@@ -57,7 +57,25 @@ const STOPPING: Reply = jsonReply(503, { message: 'The service is stopping: the 
  */
 const AHEAD = 8
 
+/**
+ * Requests are read at once whatever waits ahead of them, so without a bound
+ * a client that sends faster than the thread answers grows the queue, and
+ * every later request's wait, without end. Far above what the app and the
+ * command line send at once (an evaluation a few queries at a time, 50
+ * queries renewing one token); past it a request is refused at once.
+ */
+export const DEFAULT_MAX_WAITING = 256
+
+/** A busy service's answer, as an over-budget query's (work-budget.ts): 503 and a sentence naming the bound. */
+function busy(maxWaiting: number): Reply {
+  const waiting = maxWaiting === 1 ? '1 query is' : `${maxWaiting} queries are`
+  return errorReply(
+    new ServiceError(503, `Service busy: ${waiting} already waiting for the query thread, the most it keeps waiting. Try again in a moment.`, { 'Retry-After': '1' }),
+  )
+}
+
 export function startQueryThread(options: QueryThreadOptions): QueryThread {
+  const maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING
   const queue: Job[] = []
   /** The requests handed to the thread, in order: the first is the one it works on. */
   const handed: Job[] = []
@@ -141,6 +159,18 @@ export function startQueryThread(options: QueryThreadOptions): QueryThread {
     next()
   }
 
+  /** Whether a new request may wait: at the bound, those whose clients have gone are dropped unrun to make room. */
+  const room = (): boolean => {
+    if (queue.length + handed.length < maxWaiting) return true
+    for (let at = queue.length - 1; at >= 0; at--) {
+      const job = queue[at]!
+      if (job.wanted()) continue
+      queue.splice(at, 1)
+      job.resolve(CLIENT_GONE)
+    }
+    return queue.length + handed.length < maxWaiting
+  }
+
   /** Hands the thread the oldest requests whose clients still wait, up to AHEAD of its answers, once it is ready. */
   const next = () => {
     if (closed || queue.length === 0 || handed.length >= AHEAD) return
@@ -165,6 +195,7 @@ export function startQueryThread(options: QueryThreadOptions): QueryThread {
     started: start(),
     answer(query, wanted) {
       if (closed) return Promise.resolve(STOPPING)
+      if (!room()) return Promise.resolve(busy(maxWaiting))
       return new Promise<Reply>((resolve, reject) => {
         queue.push({ id: nextId++, query, wanted, resolve, reject })
         next()
@@ -186,21 +217,7 @@ function withBuffer(reply: Reply): Reply {
   return { ...reply, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
 }
 
-/**
- * From sources (vitest, tsx) this module is a .ts file: the thread loads
- * query-worker.ts beside it through tsx. Built, the entry is a sibling
- * bundle; this module may sit beside it or in a chunks/ folder below it.
- * (src/main/jobs/worker-entry.ts does the same for main's threads; the
- * service may not import from main.)
- */
+/** The query worker, from sources or built (src/node/worker-thread.ts finds it, as it finds main's threads). */
 function startWorker(data: QueryWorkerData): Worker {
-  if (__filename.endsWith('.ts')) {
-    const register = createRequire(__filename).resolve('tsx/cjs/api')
-    const entry = resolve(dirname(__filename), 'query-worker.ts')
-    return new Worker(`require(${JSON.stringify(register)}).register(); require(${JSON.stringify(entry)})`, { eval: true, workerData: data })
-  }
-  const here = dirname(__filename)
-  const entry = [here, join(here, '..')].flatMap((folder) => BUILT_ENTRIES.map((name) => join(folder, name))).find((path) => existsSync(path))
-  if (!entry) throw new Error(`${BUILT_ENTRIES[0]} is missing next to ${here}; build the app (npm run build)`)
-  return new Worker(entry, { workerData: data })
+  return startWorkerThread({ caller: __filename, source: 'query-worker.ts', built: BUILT_ENTRIES, workerData: data })
 }

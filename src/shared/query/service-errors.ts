@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../ipc/errors'
 import { terminalSafe } from '../text/terminal-safe'
 
 /**
@@ -55,8 +54,11 @@ export interface ServiceErrorContext {
 
 export interface ServiceErrorText {
   kind: ServiceErrorKind
-  /** The IPC error code: 401 and 403 are the account's business (auth), the rest the request's (http). */
-  code: Extract<ErrorCode, 'auth' | 'http'>
+  /**
+   * The IPC error code: 401 and 403 are the account's business (auth), the rest the request's (http).
+   * Spelled here, not read from ipc/errors (which reads this module's kinds): an ExplorerError built from it checks both are codes.
+   */
+  code: 'auth' | 'http'
   message: string
 }
 

@@ -92,13 +92,6 @@ export function withRatingColumn(columns: Column[], rating: Column | null): Colu
   return [...columns.slice(0, at), rating, ...columns.slice(at)]
 }
 
-export interface Row {
-  rank: number
-  probability: number
-  cells: Record<string, string>
-  item: ResultItem
-}
-
 export function tupleValues(item: ResultItem): TupleValue[] {
   if (Array.isArray(item.tuple)) return item.tuple
   return Object.keys(item.tuple)
@@ -251,14 +244,6 @@ export function needsDetail(value: unknown): boolean {
 /** A row as tab-separated text, in the order of the columns shown: what "Copy row" puts on the clipboard. */
 export function rowText(item: ResultItem, columns: readonly Column[]): string {
   return columns.map((column) => cellText(item, column).replace(/[\t\n\r]+/g, ' ')).join('\t')
-}
-
-export function toRows(items: ResultItem[], columns: Column[]): Row[] {
-  return items.map((item) => {
-    const cells: Record<string, string> = {}
-    for (const column of columns) cells[column.key] = cellText(item, column)
-    return { rank: item.rank, probability: item.probability, cells, item }
-  })
 }
 
 /**

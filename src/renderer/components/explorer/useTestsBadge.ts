@@ -1,7 +1,7 @@
 import { computed, type ComputedRef } from 'vue'
 import { runCounts, summaryText } from '../../../shared/test-cases/run-view'
 import { useTestsStore } from '../../stores/tests'
-import type { ViewBadge } from './views'
+import type { ViewBadge } from './view-badge'
 
 /** The Tests tab's badge: how many cases, coloured by how the last run went, which it says in words to a screen reader. */
 export function useTestsBadge(): ComputedRef<ViewBadge | null> {

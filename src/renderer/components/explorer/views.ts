@@ -3,6 +3,7 @@ import { afterNextFrame } from '../../perf/after-next-frame'
 import { loadChartJs } from '../statistics/useBarChart'
 import ResultsView from './ResultsView.vue'
 import { useTestsBadge } from './useTestsBadge'
+import type { ViewBadge } from './view-badge'
 
 /**
  * A view whose module is read when first shown, or before by `prefetch`:
@@ -39,14 +40,6 @@ const tests = lazyView('LazyTestsPanel', () => import('../tests/TestsPanel.vue')
 const evaluation = lazyView('LazyEvaluationView', () => import('../evaluation/EvaluationView.vue'))
 const experiments = lazyView('LazyExperimentsView', () => import('../experiments/ExperimentsView.vue'))
 const history = lazyView('LazyHistoryPanel', () => import('../history/HistoryPanel.vue'))
-
-/** A tab's figure beside its name (the Tests' count), with what it means in words for a screen reader. */
-export interface ViewBadge {
-  text: string
-  /** good or bad colours it, '' leaves it plain. */
-  tone: '' | 'good' | 'bad'
-  description: string
-}
 
 export interface WorkbenchView {
   /** Stable: remembered across reloads and used in element ids. */

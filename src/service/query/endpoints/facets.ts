@@ -1,6 +1,5 @@
 import { parseFilterValue } from '../../../shared/query/tuple'
-import type { CityColumns } from '../../dataset/columns'
-import type { AttributeValue, DataObject } from '../../dataset/model'
+import type { AttributeValue, CityColumns, DataObject } from '../../dataset/model'
 import { badRequest } from '../../service-error'
 import { parameterLabel, type EndpointDefinition } from '../endpoint'
 import { keepCities, keepItems, objectOf, objectSet, probability, sortItems, type Item, type ResultSet } from '../result-set'

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { ntriplesStatements } from '../../src/shared/export/ntriples'
 import { readXmlPage, xmlHead, xmlRows, xmlTail, XmlPageError } from '../../src/shared/export/xml'
 
 const page = (offset: number, ids: string[]) =>
@@ -57,13 +56,6 @@ describe('xml pages merged into one document', () => {
   })
 })
 
-describe('N-Triples pages', () => {
-  it('are their statements, one a line; blank lines and comments are not rows', () => {
-    const text = '<a> <b> "x" .\r\n\n# a comment\n<c> <d> <e> .\n'
-    expect(ntriplesStatements(text)).toEqual(['<a> <b> "x" .', '<c> <d> <e> .'])
-  })
-})
-
 describe('xml pages lose what would act when the file is opened', () => {
   const hostile =
     '<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="http://203.0.113.9/x.xsl"?>\n' +
@@ -91,4 +83,3 @@ describe('xml pages lose what would act when the file is opened', () => {
     expect(() => readXmlPage('<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="x"/>')).toThrow(/XInclude element/)
   })
 })
-
