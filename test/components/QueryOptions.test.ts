@@ -70,3 +70,57 @@ describe('QueryOptions: options the app does not know', () => {
     await expect.element(panel.getByRole('textbox', { name: 'Name of dev' }).first()).toHaveAttribute('aria-invalid', 'true')
   })
 })
+
+describe('QueryOptions: the numbers typed in', () => {
+  const request = (responseType: 'results' | 'resultitem' | 'statistics', options = {}) => ({
+    workspace: 'world', api: '', steps: [{ endpoint: 'search', parameters: { query: 'oslo' } }], responseType, options,
+  })
+  const names = async (screen: Awaited<ReturnType<typeof mount>>['screen']) =>
+    screen.getByRole('spinbutton').elements().map((field) => field.getAttribute('aria-label'))
+
+  it('offers the fields of the options each response type takes, in the same order, with their bounds and what empty means', async () => {
+    const { screen, chain } = await mount()
+    await chain.loadRequest(request('results', { count: 10, level: 2 }))
+    await expect.element(screen.getByRole('spinbutton', { name: 'Level' })).toHaveValue(2)
+    expect(await names(screen)).toEqual(['Level', 'Cutoff'])
+    const cutoff = screen.getByRole('spinbutton', { name: 'Cutoff' })
+    await expect.element(cutoff).toHaveAttribute('min', '0')
+    await expect.element(cutoff).toHaveAttribute('max', '1')
+    await expect.element(cutoff).toHaveAttribute('step', '0.05')
+    await expect.element(cutoff).toHaveAttribute('placeholder', 'none')
+    await expect.element(cutoff).toHaveAttribute('title', 'Only results with at least this probability')
+
+    await chain.loadRequest(request('resultitem', { rank: 3 }))
+    await expect.element(screen.getByRole('spinbutton', { name: 'Rank' })).toHaveValue(3)
+    expect(await names(screen)).toEqual(['Rank', 'Column', 'Cutoff'])
+    await expect.element(screen.getByRole('spinbutton', { name: 'Column' })).toHaveValue(1)
+    await expect.element(screen.getByRole('spinbutton', { name: 'Rank' })).toHaveAttribute('min', '1')
+    await expect.element(screen.getByRole('spinbutton', { name: 'Rank' })).not.toHaveAttribute('max')
+
+    await chain.loadRequest(request('statistics'))
+    await expect.element(screen.getByRole('spinbutton', { name: 'Rank' })).not.toBeInTheDocument()
+    expect(await names(screen)).toEqual(['Cutoff'])
+  })
+
+  it('takes a rank only as a whole number from 1, and leaves level and cutoff out while they are empty', async () => {
+    const { screen, chain } = await mount()
+    await chain.loadRequest(request('resultitem', { rank: 3 }))
+    const rank = screen.getByRole('spinbutton', { name: 'Rank' })
+    await rank.fill('0')
+    expect(chain.request('resultitem').options.rank).toBe(3)
+    await rank.fill('5')
+    expect(chain.request('resultitem').options.rank).toBe(5)
+    await rank.fill('2.5')
+    expect(chain.request('resultitem').options.rank).toBe(5)
+    // Leaving the field shows the rank kept.
+    await screen.getByRole('spinbutton', { name: 'Column' }).click()
+    await expect.element(rank).toHaveValue(5)
+    await expect.element(rank).toHaveAttribute('aria-invalid', 'false')
+
+    await chain.loadRequest(request('results', { count: 10, level: 2, cutoff: 0.5 }))
+    await screen.getByRole('spinbutton', { name: 'Cutoff' }).fill('1.5')
+    expect(chain.request('results').options.cutoff).toBe(1.5)
+    await screen.getByRole('spinbutton', { name: 'Level' }).fill('')
+    expect(chain.request('results').options.level).toBeUndefined()
+  })
+})

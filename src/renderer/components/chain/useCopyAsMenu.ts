@@ -1,4 +1,4 @@
-import { computed, ref } from 'vue'
+import { computed } from 'vue'
 import { COPY_AS_KINDS, COPY_AS_LABELS, DEMO_CURL_LABEL, SECRET_VARIABLE, copyAsText, type CopyAsKind } from '../../../shared/copy-as/copy-as'
 import { call, errorMessage } from '../../api/explorer-client'
 import { copyText } from '../../clipboard/copy-text'
@@ -15,25 +15,20 @@ export type CopyAsChoice = CopyAsKind | 'curl-demo'
  * a toast that says which variable to set before running it. For the
  * built-in Demo only, one more: curl with the Demo's secret filled in, which
  * the main process writes (copy-as:demo-with-secret) and this window only
- * passes to the clipboard, as the user asked.
+ * passes to the clipboard, as the user asked. The menu itself is a
+ * MenuPopover, which closes it on a choice.
  */
 export function useCopyAsMenu() {
   const editor = useChainStore()
   const connections = useConnectionsStore()
   const toasts = useToastsStore()
-  const open = ref(false)
   const items = computed<{ kind: CopyAsChoice; label: string }[]>(() => {
     const plain = COPY_AS_KINDS.map((kind) => ({ kind: kind as CopyAsChoice, label: COPY_AS_LABELS[kind] }))
     if (!connections.selected?.builtIn) return plain
     return [plain[0]!, { kind: 'curl-demo', label: DEMO_CURL_LABEL }, ...plain.slice(1)]
   })
 
-  function toggle(): void {
-    open.value = !open.value
-  }
-
   async function choose(kind: CopyAsChoice): Promise<void> {
-    open.value = false
     const connection = connections.selected
     if (!connection) return
     const request = editor.request(editor.responseType, editor.offset, editor.count, true)
@@ -67,27 +62,5 @@ export function useCopyAsMenu() {
     })
   }
 
-  /** Arrow keys move between items and Escape closes, back on the button, as in any menu. */
-  function onMenuKeydown(event: KeyboardEvent, button: HTMLElement | null): void {
-    const menu = event.currentTarget as HTMLElement
-    const entries = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')]
-    const at = entries.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      event.stopPropagation()
-      open.value = false
-      button?.focus()
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      entries[(at + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus()
-    }
-  }
-
-  /** Focus leaving the menu and its button (Tab, a click elsewhere) closes it. */
-  function onFocusOut(event: FocusEvent): void {
-    const next = event.relatedTarget as Node | null
-    if (!next || !(event.currentTarget as HTMLElement).contains(next)) open.value = false
-  }
-
-  return { open, items, toggle, choose, onMenuKeydown, onFocusOut }
+  return { items, choose }
 }

@@ -1,6 +1,7 @@
 import { storeToRefs } from 'pinia'
-import { computed, nextTick } from 'vue'
+import { computed, nextTick, type Ref } from 'vue'
 import { FORMATS, RESPONSE_TYPES, type OptionName, type ResponseType } from '../../../shared/query/model'
+import { NUMERIC_OPTION_FIELDS, type TypedOptionName } from '../../../shared/query/option-fields'
 import { optionApplies, responseTypeLabel } from '../../../shared/query/response-types'
 import { PAGE_SIZES, useChainStore } from '../../stores/chain'
 import { useFacetsStore } from '../../stores/facets'
@@ -17,7 +18,7 @@ const TYPE_HINTS: Record<ResponseType, string> = {
   options: "A facet's options and the options selected",
 }
 
-/** The options form: response type, page size, level, tuple form, cutoff, the export format and each type's own options. */
+/** The options form: response type, page size, the numbers typed in (level, cutoff, rank, column), tuple form, the export format and each type's own options. */
 export function useQueryOptions() {
   const query = useQueryStore()
   const facetsStore = useFacetsStore()
@@ -34,13 +35,6 @@ export function useQueryOptions() {
     responseType.value = type
     if (type === 'options' && !facets.value.includes(facet.value) && facets.value.length > 0) facet.value = facets.value[0]!
   }
-  /** Rank and column count from 1: while something else is typed the last whole number stays (the field shows it again on leaving). */
-  const positive = (text: string): number | null => {
-    const n = Number(text)
-    return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : null
-  }
-  const setRank = (text: string) => (rank.value = positive(text) ?? rank.value)
-  const setColumn = (text: string) => (column.value = positive(text) ?? column.value)
 
   /** A pasted URL may ask for another page size (7, or an invalid 500): it is offered as it is, so nothing is lost. */
   const pageSizes = computed(() => {
@@ -49,10 +43,33 @@ export function useQueryOptions() {
     return sizes.sort((a, b) => a - b)
   })
 
-  const optionalNumber = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text))
-  const setLevel = (text: string) => (level.value = optionalNumber(text))
-  const setCutoff = (text: string) => (cutoff.value = optionalNumber(text))
   const problemOf = (name: string) => problems.value.find((p) => p.field === `options.${name}`)?.message ?? null
+
+  /** The numbers typed in (rank, column, level, cutoff): one field each, as option-fields.ts describes them, for the options the type takes. */
+  const numbers: Record<TypedOptionName, Ref<number> | Ref<number | null>> = { rank, column, level, cutoff }
+  const numberFields = computed(() =>
+    NUMERIC_OPTION_FIELDS.filter((field) => applies(field.name)).map((field) => ({
+      ...field,
+      value: numbers[field.name].value ?? '',
+      invalid: problemOf(field.name) !== null,
+    })),
+  )
+  const fieldOf = (name: TypedOptionName) => NUMERIC_OPTION_FIELDS.find((field) => field.name === name)!
+  /**
+   * A required option (rank, column) takes only a whole number from its minimum: while something else is typed the
+   * last one stays. Another is left out while its field is empty or holds no number.
+   */
+  function setNumber(name: TypedOptionName, event: Event): void {
+    const text = (event.target as HTMLInputElement).value
+    const n = Number(text)
+    const field = fieldOf(name)
+    if (!field.required) numbers[name].value = text.trim() === '' || !Number.isFinite(n) ? null : n
+    else if (text.trim() !== '' && Number.isInteger(n) && n >= field.min) numbers[name].value = n
+  }
+  /** Leaving a required field shows the value kept, whatever was typed. */
+  function showNumber(name: TypedOptionName, event: Event): void {
+    if (fieldOf(name).required) (event.target as HTMLInputElement).value = String(numbers[name].value)
+  }
   /** A new page size shows at once: the rows on screen are asked again at that size. */
   const setPageSize = (text: string) => query.setPageSize(Number(text))
 
@@ -83,8 +100,8 @@ export function useQueryOptions() {
   const removeExtraOption = (id: string) => chain.removeExtraOption(id)
 
   return {
-    count, level, homogeneousArrays, cutoff, format, formats: FORMATS, pageSizes, setPageSize, setLevel, setCutoff, problemOf,
-    responseType, responseTypes, setResponseType, applies, facets, facet, multiselect, rank, column, setRank, setColumn,
+    count, homogeneousArrays, format, formats: FORMATS, pageSizes, setPageSize, problemOf, numberFields, setNumber, showNumber,
+    responseType, responseTypes, setResponseType, applies, facets, facet, multiselect,
     extraRows, addExtraOption, setExtraName, setExtraValue, removeExtraOption,
   }
 }
