@@ -113,3 +113,35 @@ test('a run and its Load more are one entry, which says how many pages and rows 
   await expect(runs.nth(0)).toContainText('2 pages, 20 rows')
   await expect(runs.nth(1)).toContainText('11 pages, 1,000 rows')
 })
+
+test("a run's reply brings its entry: History lists it and a Load more's pages without asking main for the list again", async ({ page, app }) => {
+  await openApp(page, app)
+  await showView(page, 'History')
+  await expect(historyRegion(page)).toContainText('No runs yet')
+  // From here on, neither the History view nor the chain editor reads the list: the runs' replies bring their entries.
+  const reads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/ipc/${encodeURIComponent('history:list')}`) reads.push(request.url())
+  })
+
+  await search(page, 'lisbon')
+  await showView(page, 'History')
+  const runs = historyRegion(page).getByRole('list', { name: 'Recorded runs' }).getByRole('listitem')
+  await expect(runs).toHaveCount(1)
+  await expect(runs.first()).toContainText('lisbon')
+  await expect(runs.first()).toContainText('200')
+
+  await showView(page, 'Results')
+  await search(page, 'san')
+  await page.getByRole('combobox', { name: 'Load how many' }).selectOption('page')
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(page.getByText(/^Rows 1–20 of/).first()).toBeVisible()
+  await showView(page, 'History')
+  await expect(runs).toHaveCount(2)
+  await expect(runs.nth(0)).toContainText('san')
+  await expect(runs.nth(0)).toContainText('2 pages, 20 rows')
+  // What main wrote is what the window lists (read here by the test through the host, not by the page).
+  const recorded = (await app.invoke('history:list', {})).data as { pages: number; itemCount: number }[]
+  expect(recorded.map((entry) => [entry.pages, entry.itemCount])).toEqual([[2, 20], [1, expect.any(Number)]])
+  expect(reads).toEqual([])
+})

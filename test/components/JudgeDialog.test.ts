@@ -12,7 +12,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge, settle, type HeldCall } from
 
 /**
  * The Judge dialog from the keyboard alone: it asks for each query's top 10
- * (the query shown and one ahead, as companions of no run), shows the
+ * (the query shown and one ahead, left out of History), shows the
  * unrated items one at a time in their shuffled order, without rank or
  * probability, a digit rating through sets:rate and moving on, S skipping,
  * ← going back; the counts follow, and the end says what is left.
@@ -102,11 +102,11 @@ describe('JudgeDialog', () => {
     const card = dialog.getByRole('region', { name: 'Item to judge' })
     const progress = dialog.getByRole('progressbar', { name: 'Judging progress' })
 
-    // The first query and one ahead are asked for, on the set's connection, as companions (not in History).
+    // The first query and one ahead are asked for, on the set's connection, left out of History.
     await expect.poll(() => fake.held.length).toBe(2)
     expect(fake.held.map((call) => call.request)).toEqual([
-      expect.objectContaining({ connectionId: 'c1', companion: true, request: expect.objectContaining({ options: expect.objectContaining({ count: 10 }) }) }),
-      expect.objectContaining({ connectionId: 'c1', companion: true }),
+      expect.objectContaining({ connectionId: 'c1', keepOutOfHistory: true, request: expect.objectContaining({ options: expect.objectContaining({ count: 10 }) }) }),
+      expect.objectContaining({ connectionId: 'c1', keepOutOfHistory: true }),
     ])
     expect(new Set(fake.held.map((call) => call.request.requestId)).size).toBe(2)
     expect(runOf('rome')).toBeUndefined()

@@ -115,6 +115,25 @@ describe.skipIf(missing !== null)('History and Load more', () => {
     expect(oslo.request).toEqual(page('oslo', 0, 10))
   })
 
+  it("gives each run's entry with its reply, as written: a Load more page's the run's entry as it now stands, a failure's with its error", async () => {
+    await call(core, 'history:clear', {})
+    const run = await call<{ historyEntry?: HistoryEntry }>(core, 'query:run', { connectionId: 'demo', requestId: 'run-lima', request: page('lima', 0, 10) })
+    expect(run.historyEntry).toEqual((await history())[0])
+    const more = await call<{ historyEntry?: HistoryEntry }>(core, 'query:run', { connectionId: 'demo', requestId: 'more-lima', request: page('lima', 10, 10), continues: 'run-lima' })
+    expect(more.historyEntry).toMatchObject({ id: run.historyEntry!.id, pages: 2 })
+    expect(more.historyEntry).toEqual((await history())[0])
+
+    const refused = (await core.dispatch('query:run', { connectionId: 'demo', requestId: 'run-bad', request: page('lima', 0, 500) })) as { ok: false; error: { code: string; historyEntry?: HistoryEntry } }
+    expect(refused.error.code).toBe('validation')
+    expect(refused.error.historyEntry).toMatchObject({ status: null, error: { code: 'validation' } })
+    expect(refused.error.historyEntry).toEqual((await history())[0])
+
+    // Left out of History: nothing written, nothing carried.
+    const aside = await call<{ historyEntry?: HistoryEntry }>(core, 'query:run', { connectionId: 'demo', requestId: 'aside', request: page('lima', 0, 10), keepOutOfHistory: true })
+    expect(aside).not.toHaveProperty('historyEntry')
+    expect(await history()).toHaveLength(2)
+  })
+
   it('records a page of a run it does not know (an older window, a cleared history) as a run of its own', async () => {
     await call(core, 'history:clear', {})
     await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-lost', request: page('rome', 10, 10), continues: 'no-such-run' })

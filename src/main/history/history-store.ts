@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../shared/ipc/contract'
+import { matchesHistoryText } from '../../shared/history/history-list'
 import { DataStore } from '../storage/data-store/data-store'
 
 export { OLD_HISTORY_FILE } from '../storage/data-store/history-table'
@@ -6,14 +7,6 @@ export { OLD_HISTORY_FILE } from '../storage/data-store/history-table'
 export interface HistoryStoreOptions {
   /** How many runs are kept, the newest. */
   keep?: number
-}
-
-/** Does this entry's connection, API, config, URL or status contain the text (any case)? */
-export function matchesHistoryText(entry: HistoryEntry, text: string): boolean {
-  const needle = text.trim().toLowerCase()
-  if (!needle) return true
-  const status = entry.status !== null ? String(entry.status) : `${entry.error?.code ?? ''} ${entry.error?.message ?? ''}`
-  return [entry.connectionName, entry.api, entry.config, entry.url, status].some((field) => field.toLowerCase().includes(needle))
 }
 
 /**

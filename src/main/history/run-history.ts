@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '../../shared/ipc/contract'
 import type { Logger } from '../logging/logger'
 import type { HistoryStore } from './history-store'
 import { historyEntry, wasCancelled, withPage, type RunOutcome } from './run-record'
@@ -34,27 +35,30 @@ export class RunHistory {
 
   /**
    * Records the run asked as `requestId`, or, when it `continues` an earlier
-   * run, adds it to that run's entry. Never throws: a History that cannot be
-   * written must not cost the user the answer.
+   * run, adds it to that run's entry; gives the entry as written, for the
+   * run's reply to carry (null when nothing was written). Never throws: a
+   * History that cannot be written must not cost the user the answer.
    */
-  async record(requestId: string, outcome: RunOutcome, continues?: string): Promise<void> {
+  async record(requestId: string, outcome: RunOutcome, continues?: string): Promise<HistoryEntry | null> {
     try {
       if (continues === undefined) return await this.start(requestId, outcome)
       // A page the window stopped (past the end of the rows, Stop loading) is no part of what the run covers.
-      if (wasCancelled(outcome)) return
-      await this.addPage(continues, outcome)
+      if (wasCancelled(outcome)) return null
+      return await this.addPage(continues, outcome)
     } catch (e) {
       this.log.error(`history: ${e instanceof Error ? e.message : String(e)}`)
+      return null
     }
   }
 
-  private start(runId: string, outcome: RunOutcome): Promise<void> {
+  private async start(runId: string, outcome: RunOutcome): Promise<HistoryEntry> {
     const entry = historyEntry(outcome)
     // Known before the entry is written: the run's next page may come back while it is.
     this.runs.delete(runId)
     this.runs.set(runId, { entryId: entry.id, busyUntil: endOf(outcome) })
     if (this.runs.size > REMEMBERED_RUNS) this.runs.delete(this.runs.keys().next().value!)
-    return this.store.add(entry)
+    await this.store.add(entry)
+    return entry
   }
 
   /**
@@ -62,7 +66,7 @@ export class RunHistory {
    * whose entry is gone (cleared) starts an entry of its own with this page,
    * which its later pages join.
    */
-  private async addPage(runId: string, page: RunOutcome): Promise<void> {
+  private async addPage(runId: string, page: RunOutcome): Promise<HistoryEntry> {
     for (;;) {
       const run = this.runs.get(runId)
       if (!run) return this.start(runId, page)
@@ -72,7 +76,7 @@ export class RunHistory {
         run.busyUntil = Math.max(run.busyUntil, endOf(page))
         return withPage(entry, page, added)
       })
-      if (updated) return
+      if (updated) return updated
       // Unless another page of the run started a new entry meanwhile (then this one joins it), this page starts one.
       if (this.runs.get(runId) === run) return this.start(runId, page)
     }

@@ -1,5 +1,5 @@
 import type { Channel } from '../../shared/ipc/channels'
-import type { ExplorerBridge, ReplyOf, RequestOf } from '../../shared/ipc/contract'
+import type { ExplorerBridge, IpcFailure, ReplyOf, RequestOf } from '../../shared/ipc/contract'
 import type { IpcError } from '../../shared/ipc/errors'
 
 declare global {
@@ -115,7 +115,7 @@ function networkError(message: string): IpcError {
 const bridge: ExplorerBridge = window.explorer ?? httpBridge()
 
 export class ExplorerClientError extends Error {
-  constructor(readonly error: IpcError) {
+  constructor(readonly error: IpcFailure) {
     super(error.message)
   }
 }

@@ -7,10 +7,10 @@ import { problemsForEditor } from '../../shared/chain/editor-chain'
 import type { Comparison } from '../../shared/ipc/contract'
 import type { QueryRequest } from '../../shared/query/model'
 import { validateRequest } from '../../shared/query/validate'
+import { cancellableQuery, wasSuperseded } from '../api/cancellable-query'
 import { call, ExplorerClientError, errorMessage } from '../api/explorer-client'
 import { useConnectionsStore } from './connections'
 import { useChainStore } from './chain'
-import { latestCall } from './latest-call'
 
 /** idle: nothing compared yet; running: both sides on their way; done / error / cancelled: how the last one ended. */
 export type ComparePhase = 'idle' | 'running' | 'done' | 'error' | 'cancelled'
@@ -45,9 +45,8 @@ export const useCompareStore = defineStore('compare', () => {
 
   /** Configurations each connection's API describes (null: it has no description), read once per run of the app. */
   const described = ref<Record<string, string[] | null>>({})
-  let requestId: string | null = null
-  /** Every run and cancel starts anew: an answer to an older comparison is dropped. */
-  const runs = latestCall()
+  /** Every run and cancel starts anew: an answer to an older comparison is dropped, and Cancel stops both sides in main. */
+  const runs = cancellableQuery()
 
   const running = computed(() => phase.value === 'running')
 
@@ -155,26 +154,22 @@ export const useCompareStore = defineStore('compare', () => {
       phase.value = 'error'
       return
     }
-    const current = runs.start()
-    const id = crypto.randomUUID()
-    requestId = id
+    const comparison = runs.start()
     const key = requestKey.value
     phase.value = 'running'
     startedAt.value = performance.now()
     try {
-      const reply = await call('compare:run', {
-        requestId: id,
+      const reply = await comparison.send('compare:run', {
         request: built,
         a: runTarget(a.value, built.api),
         b: runTarget(b.value, built.api),
         depth: depth.value,
       })
-      if (!current()) return
       result.value = reply
       ranKey.value = key
       phase.value = 'done'
     } catch (e) {
-      if (!current()) return
+      if (wasSuperseded(e)) return
       if (e instanceof ExplorerClientError && e.error.code === 'cancelled') {
         phase.value = 'cancelled'
         return
@@ -182,22 +177,17 @@ export const useCompareStore = defineStore('compare', () => {
       error.value = errorMessage(e)
       phase.value = 'error'
     } finally {
-      if (current()) {
-        startedAt.value = null
-        requestId = null
-      }
+      if (comparison.current()) startedAt.value = null
     }
   }
 
   /** Stops both sides; the comparison shown before stays. */
   async function cancel(): Promise<void> {
     if (!running.value) return
-    runs.supersede()
-    const id = requestId
-    requestId = null
+    const stopping = runs.cancel()
     phase.value = 'cancelled'
     startedAt.value = null
-    if (id) await call('query:cancel', { requestId: id }).catch(() => undefined)
+    await stopping
   }
 
   /** The comparison shown, as CSV: its file name and text. */

@@ -7,7 +7,8 @@ import { validateRequest } from '../../shared/query/validate'
 import type { ResultsResponse } from '../../shared/responses'
 import { facetOptions, type FacetOption } from '../../shared/results/facet-options'
 import { buildUrl, rootMemo } from '../../shared/query/url'
-import { call, errorMessage } from '../api/explorer-client'
+import { cancellableQuery, wasSuperseded, type CancellableQuery } from '../api/cancellable-query'
+import { errorMessage } from '../api/explorer-client'
 import { useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
 import { useQueryStore } from './query'
@@ -46,7 +47,9 @@ export const useFacetsStore = defineStore('facets', () => {
 
   const states = ref<Record<string, FacetState>>({})
   const modes = ref<Record<string, SelectionMode>>({})
-  const inFlight = new Map<string, string>()
+  /** Each facet's options are asked on a line of their own: a newer ask for a facet cancels its older one, not the others'. */
+  const lines = new Map<string, CancellableQuery>()
+  const lineOf = (facet: string): CancellableQuery => lines.get(facet) ?? lines.set(facet, cancellableQuery()).get(facet)!
   let timer: ReturnType<typeof setTimeout> | null = null
 
   const described = computed(() => describedFacets(connections.description))
@@ -132,20 +135,14 @@ export const useFacetsStore = defineStore('facets', () => {
       states.value = { ...states.value, [facet]: { status: 'waiting', options: [], message: 'Options appear once every step of the chain is filled in.' } }
       return
     }
-    const previous = inFlight.get(facet)
-    if (previous) void call('query:cancel', { requestId: previous }).catch(() => undefined)
-    const id = crypto.randomUUID()
-    inFlight.set(facet, id)
+    const call = lineOf(facet).start()
     states.value = { ...states.value, [facet]: { ...stateOf(facet), status: 'loading', message: null } }
     try {
-      const reply = await call('query:run', { connectionId: connections.selectedId ?? '', requestId: id, request: built, companion: true })
-      if (inFlight.get(facet) !== id) return
+      const reply = await call.send('query:run', { connectionId: connections.selectedId ?? '', request: built, keepOutOfHistory: true })
       states.value = { ...states.value, [facet]: { status: 'ready', options: facetOptions(reply.body as ResultsResponse), message: null } }
     } catch (e) {
-      if (inFlight.get(facet) !== id) return
+      if (wasSuperseded(e)) return
       states.value = { ...states.value, [facet]: { status: 'error', options: [], message: errorMessage(e) } }
-    } finally {
-      if (inFlight.get(facet) === id) inFlight.delete(facet)
     }
   }
 

@@ -20,11 +20,12 @@ import {
   pagerView,
   previousPageOffset,
 } from '../../shared/results/paging'
-import { call, ExplorerClientError } from '../api/explorer-client'
+import { cancellableQuery, type QueryCall } from '../api/cancellable-query'
+import { ExplorerClientError } from '../api/explorer-client'
 import { MARKS } from '../perf/run-marks'
 import { DEFAULT_PAGE_SIZE, useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
-import { latestCall } from './latest-call'
+import { useHistoryStore } from './history'
 import { failureOf, validationFailure, type QueryFailure } from './query-errors'
 import { isRowType, rowsOf } from './response-rows'
 
@@ -47,7 +48,7 @@ interface SentRequest {
 interface SendOptions {
   fresh?: boolean
   /** Asked alongside the user's run (the statistics beside a page): History leaves it out. */
-  companion?: boolean
+  keepOutOfHistory?: boolean
   /** A page Load more adds to the run asked as this id: History counts it in that run's entry. */
   continues?: string
 }
@@ -59,6 +60,7 @@ const nextFrame = (show: () => void): void => void (typeof requestAnimationFrame
 export const useQueryStore = defineStore('query', () => {
   const connections = useConnectionsStore()
   const editor = useChainStore()
+  const history = useHistoryStore()
 
   // The answers. Rows live in a shallow ref: 10,000 of them must not each become reactive.
   const items = shallowRef<ResultItem[]>([])
@@ -79,10 +81,8 @@ export const useQueryStore = defineStore('query', () => {
   const progress = ref<{ loaded: number; target: number } | null>(null)
   const startedAt = ref<number | null>(null)
 
-  /** Ids of requests in flight, so Cancel can stop them in the main process. */
-  const inFlight = new Set<string>()
-  /** Every run and cancel starts anew: an answer to an older run is dropped. */
-  const runs = latestCall()
+  /** Every run and cancel starts anew: the older run's requests are stopped and its answers dropped; each reply's History entry is kept. */
+  const runs = cancellableQuery({ recorded: (entry) => history.keep(entry) })
 
   const running = computed(() => phase.value === 'running' || phase.value === 'loading-more')
   const error = computed(() => failure.value?.message ?? null)
@@ -105,20 +105,10 @@ export const useQueryStore = defineStore('query', () => {
     return problemsForEditor(validateRequest(built, { description: connections.description }), editor.chain)
   }
 
-  async function send(connectionId: string, built: QueryRequest, id: string, { fresh, companion, continues }: SendOptions = {}): Promise<QueryReply> {
-    inFlight.add(id)
-    try {
-      return await call('query:run', {
-        connectionId,
-        requestId: id,
-        request: built,
-        ...(fresh ? { fresh } : {}),
-        ...(companion ? { companion } : {}),
-        ...(continues ? { continues } : {}),
-      })
-    } finally {
-      inFlight.delete(id)
-    }
+  function send(on: QueryCall, connectionId: string, request: QueryRequest, { fresh, keepOutOfHistory, continues }: SendOptions = {}, requestId?: string): Promise<QueryReply> {
+    return on.send('query:run', {
+      connectionId, request, requestId, ...(fresh ? { fresh } : {}), ...(keepOutOfHistory ? { keepOutOfHistory } : {}), ...(continues ? { continues } : {}),
+    })
   }
 
   function fail(e: unknown): void {
@@ -168,17 +158,16 @@ export const useQueryStore = defineStore('query', () => {
   async function runSingle(type: ResponseType, fresh: boolean): Promise<void> {
     const built = editor.request(type)
     if (!ready(built)) return
-    stopInFlight()
-    const current = runs.start()
+    const call = runs.start()
+    const current = call.current
     phase.value = 'running'
     failure.value = null
     progress.value = null
     startedAt.value = performance.now()
     try {
-      const id = crypto.randomUUID()
       const [reply, statisticsAnswer] = await Promise.all([
-        send(connections.selectedId!, built, id, { fresh }),
-        type === 'statistics' ? Promise.resolve(null) : send(connections.selectedId!, editor.request('statistics'), `${id}:statistics`, { fresh, companion: true }),
+        send(call, connections.selectedId!, built, { fresh }),
+        type === 'statistics' ? Promise.resolve(null) : send(call, connections.selectedId!, editor.request('statistics'), { fresh, keepOutOfHistory: true }),
       ])
       if (!current()) return
       performance.mark(MARKS.reply)
@@ -205,8 +194,8 @@ export const useQueryStore = defineStore('query', () => {
 
   /** Asks for one page of `target` (and the statistics, when given) and shows it in place of the rows shown. */
   async function show(target: Pick<SentRequest, 'connectionId' | 'request'>, pageOffset: number, pageSize: number, statisticsRequest: QueryRequest | null, fresh = false): Promise<void> {
-    stopInFlight()
-    const current = runs.start()
+    const call = runs.start()
+    const current = call.current
     const id = crypto.randomUUID()
     const built = atPage(target.request, pageOffset, pageSize)
     phase.value = 'running'
@@ -215,8 +204,8 @@ export const useQueryStore = defineStore('query', () => {
     startedAt.value = performance.now()
     try {
       const [resultsReply, statisticsAnswer] = await Promise.all([
-        send(target.connectionId, built, id, { fresh }),
-        statisticsRequest ? send(target.connectionId, statisticsRequest, `${id}:statistics`, { fresh, companion: true }) : Promise.resolve(null),
+        send(call, target.connectionId, built, { fresh }, id),
+        statisticsRequest ? send(call, target.connectionId, statisticsRequest, { fresh, keepOutOfHistory: true }) : Promise.resolve(null),
       ])
       if (!current()) return
       performance.mark(MARKS.reply)
@@ -319,18 +308,15 @@ export const useQueryStore = defineStore('query', () => {
     if (!results.value || !from || running.value) return
     const plan = loadMorePlan(shownOffset.value, shownEnd.value, target, total.value)
     if (plan.length === 0) return
-    const current = runs.start()
+    const call = runs.start()
+    const current = call.current
     phase.value = 'loading-more'
     failure.value = null
     const goal = Math.min(target, MAX_LOADED_ROWS, (total.value ?? Number.POSITIVE_INFINITY) - shownOffset.value)
     progress.value = { loaded: items.value.length, target: goal }
     startedAt.value = performance.now()
-    const asked = new Set<string>()
-    const ask = async (step: { offset: number; count: number }) => {
-      const id = crypto.randomUUID()
-      asked.add(id)
-      return { step, reply: await send(from.connectionId, atPage(from.request, step.offset, step.count), id, { continues: from.runId }) }
-    }
+    const ask = async (step: { offset: number; count: number }) =>
+      ({ step, reply: await send(call, from.connectionId, atPage(from.request, step.offset, step.count), { continues: from.runId }) })
     try {
       for await (const { step, reply } of inOrder(plan, ask, LOAD_IN_FLIGHT)) {
         if (!current()) return
@@ -349,7 +335,7 @@ export const useQueryStore = defineStore('query', () => {
       }
     } finally {
       // Pages asked past the end of the rows, or after one that failed: nobody waits for them now.
-      stopRequests(asked)
+      call.stop()
       if (current()) {
         progress.value = null
         startedAt.value = null
@@ -357,22 +343,11 @@ export const useQueryStore = defineStore('query', () => {
     }
   }
 
-  /** Stops those of `ids` still on the way, in the main process. */
-  function stopRequests(ids: Iterable<string>): void {
-    for (const requestId of [...ids]) {
-      if (!inFlight.delete(requestId)) continue
-      void call('query:cancel', { requestId }).catch(() => undefined)
-    }
-  }
-
-  const stopInFlight = () => stopRequests(inFlight)
-
   /** Stops what runs; the rows already shown stay, and so do rows loaded that were waiting for the next frame. */
   async function cancel(): Promise<void> {
     if (!running.value) return
     showLoaded()
-    runs.supersede()
-    stopInFlight()
+    void runs.cancel()
     phase.value = 'cancelled'
     progress.value = null
     startedAt.value = null
@@ -380,8 +355,7 @@ export const useQueryStore = defineStore('query', () => {
 
   /** A new connection or API: answers to the old one would mislead. */
   function reset(): void {
-    runs.supersede()
-    stopInFlight()
+    void runs.cancel()
     unshown = null
     items.value = []
     results.value = null

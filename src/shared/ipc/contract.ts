@@ -45,6 +45,13 @@ export type { CompareSide, Comparison, ExportFormat, HistoryEntry, QueryReply, R
 
 const Id = z.string().min(1).max(200)
 
+/**
+ * What `query:run` gives back: the answer, and the History entry the run
+ * made or added a page to (absent when left out of History or not written),
+ * which the window's History shows without asking `history:list` for it.
+ */
+export const QueryRunReplySchema = QueryReplySchema.extend({ historyEntry: HistoryEntrySchema.optional() })
+
 export const KeychainInfoSchema = z.object({
   /** `os`: the OS keychain; `memory`: no keychain answered, secrets live for this run only. */
   kind: z.enum(['os', 'memory']),
@@ -139,13 +146,13 @@ export const contract = {
         request: QueryRequestSchema,
         /** Bypass the short-lived cache of identical requests ("Run again"). */
         fresh: z.boolean().optional(),
-        /** Asked alongside the user's run (its statistics, facet counts): not recorded in History. */
-        companion: z.boolean().optional(),
+        /** Asked alongside the user's run or for no run of theirs (its statistics, facet options, the Judge dialog's results): left out of History. */
+        keepOutOfHistory: z.boolean().optional(),
         /** A page Load more asks for, of the run whose first page was asked as this requestId: History adds it to that run's entry. */
         continues: Id.optional(),
       })
       .strict(),
-    reply: QueryReplySchema,
+    reply: QueryRunReplySchema,
   },
   'query:cancel': {
     request: z.object({ requestId: Id }).strict(),
@@ -319,7 +326,10 @@ export type Contract = typeof contract
 export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>
 export type ReplyOf<C extends Channel> = z.output<Contract[C]['reply']>
 
-export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: z.infer<typeof IpcErrorSchema> }
+/** A failure as it crosses to the window; a failed `query:run` carries the History entry it made, as a reply does. */
+export type IpcFailure = z.infer<typeof IpcErrorSchema> & { historyEntry?: HistoryEntry }
+
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcFailure }
 
 /** What the preload exposes as `window.explorer` and the browser host mimics. */
 export interface ExplorerBridge {
@@ -327,6 +337,7 @@ export interface ExplorerBridge {
 }
 
 export type AppInfo = z.infer<typeof AppInfoSchema>
+export type QueryRunReply = z.infer<typeof QueryRunReplySchema>
 export type { ConnectionCheck, ConnectionCheckResult, ConnectionInput, ConnectionTest, ConnectionView }
 export type WorkspaceBinding = z.infer<typeof WorkspaceBindingSchema>
 export type WorkspaceView = z.infer<typeof WorkspaceViewSchema>

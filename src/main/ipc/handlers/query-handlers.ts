@@ -6,7 +6,8 @@ import type { RunConnection } from '../../history/run-record'
 import type { Logger } from '../../logging/logger'
 import type { QueryRunner } from '../../http/query-runner'
 import type { DescriptionAbsence } from '../../../shared/api-description'
-import type { QueryReply } from '../../../shared/ipc/contract'
+import type { HistoryEntry, IpcFailure, QueryReply } from '../../../shared/ipc/contract'
+import { ExplorerError } from '../../../shared/ipc/errors'
 import type { DomainHandlers } from '../handler-table'
 
 export function queryHandlers(
@@ -15,6 +16,7 @@ export function queryHandlers(
   history?: { store: HistoryStore; log: Logger },
 ): DomainHandlers<'api:describe' | 'api:learn' | 'query:run' | 'query:cancel'> {
   const runs = history ? new RunHistory(history.store, history.log) : null
+  const scrub = (text: string) => history?.log.scrub(text) ?? text
   const connectionOf = (id: string): RunConnection | null => {
     try {
       return registry.get(id)
@@ -35,24 +37,37 @@ export function queryHandlers(
       })
       return { description, absence }
     },
-    'query:run': async ({ connectionId, requestId, request, fresh, companion, continues }, { signal }) => {
+    'query:run': async ({ connectionId, requestId, request, fresh, keepOutOfHistory, continues }, { signal }) => {
       const startedAt = Date.now()
       const started = performance.now()
       let reply: QueryReply | undefined
       let error: unknown
       try {
         reply = await runner.run(requestId, registry.target(connectionId), request, { fresh: fresh ?? false, signal })
-        return reply
       } catch (e) {
         error = e
-        throw e
-      } finally {
-        if (runs && !companion) {
-          const outcome = { startedAt, durationMs: performance.now() - started, connectionId, connection: connectionOf(connectionId), request, reply, error }
-          await runs.record(requestId, outcome, continues)
-        }
       }
+      // Written before the answer goes back, and carried by it: the window's History adds it without asking again.
+      const outcome = { startedAt, durationMs: performance.now() - started, connectionId, connection: connectionOf(connectionId), request, reply, error }
+      const historyEntry = runs && !keepOutOfHistory ? await runs.record(requestId, outcome, continues) : null
+      if (!reply) throw historyEntry && error instanceof ExplorerError ? new RecordedRunError(error, historyEntry, scrub) : error
+      return historyEntry ? { ...reply, historyEntry } : reply
     },
     'query:cancel': async ({ requestId }) => ({ cancelled: runner.cancel(requestId) }),
+  }
+}
+
+/** A failed run's error as the window gets it: with the History entry the failure made, as a reply carries its own. */
+class RecordedRunError extends ExplorerError {
+  private readonly historyEntry: HistoryEntry
+
+  /** `scrub` is what the dispatcher does to the error's message, done to the entry's copy of it too. */
+  constructor(cause: ExplorerError, entry: HistoryEntry, scrub: (text: string) => string) {
+    super(cause.code, cause.message, cause.extra)
+    this.historyEntry = entry.error ? { ...entry, error: { ...entry.error, message: scrub(entry.error.message) } } : entry
+  }
+
+  override toIpc(): IpcFailure {
+    return { ...super.toIpc(), historyEntry: this.historyEntry }
   }
 }

@@ -4,10 +4,9 @@ import { allowedEndpoints, problemsOfStep } from '../../../shared/chain/editor-c
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { usedEndpointNames } from '../../../shared/workspace/used-endpoints'
 import { call } from '../../api/explorer-client'
-import { afterNextFrame } from '../../perf/after-next-frame'
 import { useChainStore } from '../../stores/chain'
 import { useConnectionsStore } from '../../stores/connections'
-import { useQueryStore } from '../../stores/query'
+import { useHistoryStore } from '../../stores/history'
 import { useWorkspaceStore } from '../../stores/workspace'
 
 /** How many recorded runs are read for the endpoint names they used (the most History keeps per request). */
@@ -18,7 +17,7 @@ export function useChainEditor() {
   const connections = useConnectionsStore()
   const editor = useChainStore()
   const workspace = useWorkspaceStore()
-  const query = useQueryStore()
+  const history = useHistoryStore()
   const { description, descriptionState } = storeToRefs(connections)
   const { chain, problems } = storeToRefs(editor)
 
@@ -40,11 +39,11 @@ export function useChainEditor() {
     runs.value = await call('history:list', { limit: RUNS_READ }).catch(() => [])
   }
   watch(() => [connections.selectedId, connections.api], () => void readRuns(), { immediate: true })
-  // Again after each run that History records (one that ended, answered or not), once its rows are drawn.
+  // Each run History records brings its entry with its reply (answered or not): added to those read, nothing read again.
   watch(
-    () => query.phase,
-    (phase) => {
-      if (phase === 'done' || phase === 'error') afterNextFrame(() => void readRuns())
+    () => history.lastKept,
+    (entry) => {
+      if (entry) runs.value = [entry, ...runs.value.filter((run) => run.id !== entry.id)].slice(0, RUNS_READ)
     },
   )
   const usedEndpoints = computed(() => {

@@ -1,35 +1,13 @@
-import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, watch } from 'vue'
-import { itemKey, itemLabel, shownItem } from '../../../shared/compare/item-key'
-import type { QueryRequest } from '../../../shared/query/model'
-import {
-  again,
-  back,
-  canGoBack,
-  createQueue,
-  current,
-  judgeDepthFor,
-  judgeSeed,
-  next,
-  progressOf,
-  queryFailed,
-  queryLoaded,
-  queryLoading,
-  toFetch,
-  type IsRated,
-  type JudgeQueue,
-} from '../../../shared/relevance/judge-queue'
-import type { QuerySet } from '../../../shared/relevance/query-set'
-import { resolveTemplate, setQueryPages } from '../../../shared/relevance/set-template'
-import type { ResultItem } from '../../../shared/responses'
+import { storeToRefs } from 'pinia'
+import { computed, nextTick, onBeforeUnmount, onMounted, ref, watch } from 'vue'
+import { itemLabel, shownItem } from '../../../shared/compare/item-key'
+import { again, back, canGoBack, current, judgeDepthFor, next, progressOf } from '../../../shared/relevance/judge-queue'
 import { detailEntries } from '../../../shared/results/detail'
 import { gradeKeysText } from '../../../shared/results/table'
-import type { TargetOverrides } from '../../../shared/test-cases/case-request'
-import { call, errorMessage } from '../../api/explorer-client'
 import { useModalDialog } from '../../composables/useModalDialog'
-import { useConnectionsStore } from '../../stores/connections'
 import { useEvaluationsStore } from '../../stores/evaluations'
+import { useJudgeStore } from '../../stores/judge'
 import { useQuerySetsStore } from '../../stores/query-sets'
-import { useWorkspaceStore } from '../../stores/workspace'
 
 export interface JudgeDialogProps {
   /** The queries to judge, by id (null: every query of the set), in the set's order whatever order they come in. */
@@ -37,75 +15,36 @@ export interface JudgeDialogProps {
   open: boolean
 }
 
-/** Where the walk's requests go: the request of one query, or why none can be sent. */
-type Requests = { ok: true; connectionId: string; requestFor: (text: string) => QueryRequest } | { ok: false; problem: string }
-
 /** The fields of a result as the row detail lists them, without its rank and probability (they would tell the ranking). */
 const HIDDEN_PATHS = new Set(['rank', 'probability'])
 
 /**
  * The Judge dialog: the unrated items of each query's top k, one at a time,
  * for a person to grade from the keyboard. The walk (order, position,
- * counts) is shared/relevance/judge-queue.ts; here its queries' results are
- * asked for (the one shown and one ahead, as the Evaluation view's target
- * would run them, not recorded in History), each grade is saved at once
- * through the set's store, and the keys are read.
+ * counts) is shared/relevance/judge-queue.ts and its queries' results the
+ * judge store's; here the walk starts on each opening, each grade is saved
+ * at once through the set's store, and the keys are read.
  */
 export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
   const sets = useQuerySetsStore()
   const evaluations = useEvaluationsStore()
-  const workspace = useWorkspaceStore()
-  const connections = useConnectionsStore()
 
   // useModalDialog shows the dialog when `open` turns true: a dialog mounted already open turns it true once mounted.
   const mounted = ref(false)
   onMounted(() => (mounted.value = true))
   const { dialog } = useModalDialog({ open: () => props.open && mounted.value, beforeOpen: start, focus: '.judge-dialog__card' })
 
-  const queue = shallowRef<JudgeQueue | null>(null)
-  /** The set the walk was started on (its name seeds the order). */
-  const walked = shallowRef<QuerySet | null>(null)
-  const depth = ref(10)
-  /** Why nothing can be judged (no set, no template, no connection), or null. */
-  const problem = ref<string | null>(null)
+  const judge = useJudgeStore()
+  const { queue, depth, problem } = storeToRefs(judge)
   /** What the last key did, for screen readers: the item shown changes under the focus without a word otherwise. */
   const announcement = ref('')
-  /** The results of each query, by query id then item key: what the item shown is drawn from. */
-  let results = new Map<string, Map<string, ResultItem>>()
-  /** Bumped on each opening and closing: an answer to a walk that is over is dropped. */
-  let generation = 0
-  const inFlight = new Set<string>()
-
-  const isRated: IsRated = (queryId, item) => sets.grades.get(queryId)?.has(item) ?? false
-
-  function requests(set: QuerySet): Requests {
-    const template = resolveTemplate({ queries: workspace.queries }, set)
-    if (template.error !== null || template.request === null) return { ok: false, problem: template.error ?? 'The set has no template.' }
-    const connectionId = evaluations.targetConnectionId
-    if (!connectionId) return { ok: false, problem: 'Choose a connection to evaluate on first: the results to judge come from it.' }
-    // As an evaluation runs: moved to a connection other than the template's own, a query asks that connection's workspace.
-    const own = workspace.view?.bindings.find((binding) => binding.fileConnectionId === template.connection)?.connectionId ?? null
-    const moved = connectionId !== own ? connections.connections.find((connection) => connection.id === connectionId)?.workspace : undefined
-    const overrides: TargetOverrides = { config: evaluations.config || undefined, workspace: moved }
-    const request = template.request
-    return { ok: true, connectionId, requestFor: (text) => setQueryPages(request, text, depth.value, overrides)[0]! }
-  }
-  let send: Requests = { ok: false, problem: '' }
+  const isRated = judge.isRated
 
   /** A new walk, on each opening: the set as it is now, the queries asked for, the depth of the evaluation shown. */
   function start(): void {
-    stop()
-    generation++
-    results = new Map()
     announcement.value = ''
     const set = sets.set
-    walked.value = set
-    problem.value = null
-    if (!set) {
-      queue.value = null
-      problem.value = 'Choose a query set first.'
-      return
-    }
+    if (!set) return judge.begin(null, [])
     depth.value = judgeDepthFor(evaluations.shown, set.name)
     const wanted = props.queryIds === null ? null : new Set(props.queryIds)
     // The last evaluation's top k stands in for a query's results in the counts until they come.
@@ -113,62 +52,23 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
     const queries = set.queries
       .filter((query) => wanted === null || wanted.has(query.id))
       .map((query) => {
-        const ranking = shown?.rankings.find((each) => each.id === query.id && each.error === null)
-        return { id: query.id, text: query.text, preview: ranking?.items.slice(0, depth.value) }
+        const preview = shown ? evaluations.previewOf(query.id) : undefined
+        return { id: query.id, text: query.text, preview: preview?.slice(0, depth.value) }
       })
-    send = requests(set)
-    if (!send.ok) {
-      queue.value = null
-      problem.value = send.problem
-      return
-    }
-    queue.value = createQueue(queries)
-  }
-
-  /** The walk is over (closed, or started anew): answers still on their way are dropped and their requests cancelled. */
-  function stop(): void {
-    generation++
-    for (const requestId of inFlight) void call('query:cancel', { requestId }).catch(() => undefined)
-    inFlight.clear()
-  }
-
-  async function load(index: number): Promise<void> {
-    const walk = queue.value
-    const set = walked.value
-    const query = walk?.queries[index]
-    if (!walk || !set || !query || !send.ok) return
-    const own = generation
-    queue.value = queryLoading(walk, index)
-    const requestId = crypto.randomUUID()
-    inFlight.add(requestId)
-    try {
-      const reply = await call('query:run', { connectionId: send.connectionId, requestId, request: send.requestFor(query.text), companion: true })
-      if (own !== generation || !queue.value) return
-      const items = topItems(reply.body, depth.value)
-      const byKey = new Map<string, ResultItem>()
-      for (const item of items) if (!byKey.has(itemKey(item))) byKey.set(itemKey(item), item)
-      results.set(query.id, byKey)
-      queue.value = queryLoaded(queue.value, index, [...byKey.keys()], judgeSeed(set.name, query.id), isRated)
-    } catch (e) {
-      if (own !== generation || !queue.value) return
-      queue.value = queryFailed(queue.value, index, errorMessage(e))
-    } finally {
-      inFlight.delete(requestId)
-    }
+    judge.begin(set, queries)
   }
 
   // The query shown and the next with something to show are asked for as the walk reaches them.
   watch(queue, (walk) => {
-    if (!walk || !props.open) return
-    for (const index of toFetch(walk, isRated)) void load(index)
+    if (walk && props.open) judge.fetchAhead()
   })
   watch(
     () => props.open,
     (open) => {
-      if (!open) stop()
+      if (!open) judge.stop()
     },
   )
-  onBeforeUnmount(stop)
+  onBeforeUnmount(judge.stop)
 
   const scale = computed(() => sets.scale)
   const progress = computed(() => (queue.value ? progressOf(queue.value, isRated, depth.value) : null))
@@ -180,7 +80,7 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
     const at = position.value
     if (!walk || at?.kind !== 'item') return null
     const query = walk.queries[at.query]!
-    const item = results.get(query.id)?.get(at.key)
+    const item = judge.itemOf(query.id, at.key)
     const load = walk.loads[at.query]
     return {
       queryId: query.id,
@@ -318,13 +218,6 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
     dialog, problem, progressText, progressValue, progressMax, pendingText, shown, fetching, atEnd, allRated, doneText, skippedText, failedText, queryRows,
     grades, keysText, announcement, backable, depth, rate, skip, goBack, judgeSkipped, onKeydown, close,
   }
-}
-
-/** The first `depth` items of a results answer (or of results,count's first part). */
-function topItems(body: unknown, depth: number): ResultItem[] {
-  const page = Array.isArray(body) ? body[0] : body
-  const items = (page as { items?: unknown } | null)?.items
-  return Array.isArray(items) ? (items as ResultItem[]).slice(0, depth) : []
 }
 
 /** A query's line: how many of its top k are left, or why that is not known. */

@@ -1,9 +1,8 @@
 import { storeToRefs } from 'pinia'
-import { onMounted, watch } from 'vue'
+import { onMounted } from 'vue'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { fullUrl, shortUrl, statusTitle } from '../../../shared/history/entry-text'
 import { useHistoryStore } from '../../stores/history'
-import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -30,23 +29,15 @@ export function totalText(entry: HistoryEntry): string {
 }
 
 /**
- * The History view: it loads as it is shown, and while shown follows the runs
- * (a finished run shows up at once).
+ * The History view: the list is read the first time it is shown; after that
+ * each run shows up from the entry its reply brought the History store,
+ * nothing read again.
  */
 export function useHistoryPanel() {
   const history = useHistoryStore()
-  const query = useQueryStore()
   const toasts = useToastsStore()
   const { entries, text, loading, error } = storeToRefs(history)
-  onMounted(() => void history.load())
-
-  watch(
-    () => query.phase,
-    (phase, before) => {
-      const finished = (before === 'running' || before === 'loading-more') && phase !== 'running' && phase !== 'loading-more'
-      if (finished) void history.load()
-    },
-  )
+  onMounted(() => void history.show())
 
   function onSearch(event: Event): void {
     void history.search((event.target as HTMLInputElement).value)
