@@ -6,11 +6,13 @@ import { benchEvaluation } from './evaluation'
 import { benchEvalMemory } from './eval-memory'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
+import { benchKeptEvaluation } from './kept-evaluation'
 import { benchQueryClient } from './query-client'
 import { benchRating } from './rating'
 import { benchRenderer } from './renderer'
 import { benchService } from './service'
 import { benchTestCases } from './test-cases'
+import { benchWorkspaceFiles } from './workspace-files'
 import type { BenchResult } from './result'
 
 /**
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
   results.push(...(await benchEvalMemory()))
   results.push(...(await benchExport()))
   results.push(...(await benchRating()))
+  results.push(...(await benchKeptEvaluation()))
+  results.push(...(await benchWorkspaceFiles()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
   console.log(`\n${aims(results)}`)

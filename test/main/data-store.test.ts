@@ -77,13 +77,27 @@ describe('the data folder database', () => {
     expect(readFileSync(join(dir, DATA_STORE_FILE))).toEqual(before)
   })
 
-  it('reports a damaged database on every History call, and keeps the file as it was', async () => {
+  it('sets a damaged database aside, says so, and works on a new one', async () => {
     const damaged = Buffer.from('this is not an SQLite database, it was overwritten by something else\n'.repeat(100))
     writeFileSync(join(dir, DATA_STORE_FILE), damaged)
-    const history = new HistoryStore(store())
-    await expect(history.list()).rejects.toThrow(/could not be opened: .*not a database.*kept as it is/i)
-    await expect(history.add(entry(1))).rejects.toThrow(/could not be opened/)
-    expect(readFileSync(join(dir, DATA_STORE_FILE))).toEqual(damaged)
+    const data = store()
+    const history = new HistoryStore(data)
+    // Every call works: the new database is empty, and the damaged one is kept beside it as it was.
+    expect(await history.list()).toEqual([])
+    await history.add(entry(1))
+    expect(await history.list()).toEqual([entry(1)])
+    expect(readFileSync(join(dir, `${DATA_STORE_FILE}.damaged`))).toEqual(damaged)
+    const info = await data.info()
+    expect(info.version).toBe(SCHEMA_VERSION)
+    expect(info.notes).toEqual([
+      `The data folder's database (${DATA_STORE_FILE}) could not be read (file is not a database): it was set aside as ${DATA_STORE_FILE}.damaged, kept for you, and a new one was made. History and kept evaluations and experiments start empty; the file set aside can be opened with sqlite3 to recover what it still holds.`,
+    ])
+    await data.close()
+    // The next start opens the new one as it is: nothing more is set aside.
+    const again = store()
+    expect((await again.info()).notes).toEqual([])
+    expect(await again.historyList(10)).toEqual([entry(1)])
+    expect(existsSync(join(dir, `${DATA_STORE_FILE}.damaged-2`))).toBe(false)
   })
 
   it('imports history.jsonl once, skipping bad lines, and keeps it aside under another name', async () => {

@@ -149,7 +149,7 @@ describe('secrets and tokens a server echoes in base64 are redacted', () => {
       expect((await send('sets:save', { set: { name: 'Echo set', template, queries: [{ id: 'q1', text: 'oslo' }, { id: 'q2', text: 'kyiv' }] } })).ok).toBe(true)
       await call(core, 'eval:start', { runId: 'echo-eval', set: 'Echo set', target: { connectionId: id }, depth: 10 })
       const ended = await untilEnded(async () => (await call<{ state: string; evaluationId: string | null }>(core, 'eval:status', { runId: 'echo-eval' })))
-      const kept = (await send('eval:get', { id: ended.evaluationId })) as { ok: true; data: { rankings: { error: string | null }[] } }
+      const kept = (await send('eval:rankings', { id: ended.evaluationId, offset: 0, limit: 10 })) as { ok: true; data: { rankings: { error: string | null }[] } }
       expect(kept.data.rankings[0]!.error).toMatch(/echo of your request: seen \S*\[redacted\]/)
       await send('query:run', { connectionId: id, requestId: 'echo-query', request: search('oslo') })
     } finally {

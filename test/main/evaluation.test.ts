@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
 import { EvalRunStatusSchema, type EvalRunStatus } from '../../src/shared/ipc/evaluation-contract'
 import type { ConnectionView, WorkspaceView } from '../../src/shared/ipc/contract'
-import { EvaluationSchema, scoreRankings, type Evaluation } from '../../src/shared/relevance/evaluation'
+import { scoreRankings, type Evaluation } from '../../src/shared/relevance/evaluation'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import { QuerySetSchema, settingsOf, type QuerySet } from '../../src/shared/relevance/query-set'
+import { keptEvaluation, runFileOf } from './kept-evaluation'
 import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
 import { openDemoBench, type DemoBench } from './demo-bench'
 
@@ -43,7 +44,7 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
     await call(core, 'eval:start', { runId, set: SET, ...request })
     const status = await finished(runId)
     expect(status.state, status.message ?? '').toBe('done')
-    return EvaluationSchema.parse(await call(core, 'eval:get', { id: status.evaluationId }))
+    return keptEvaluation(core, status.evaluationId!)
   }
 
   const getSet = async () => QuerySetSchema.parse(await call(core, 'sets:get', { name: SET }))
@@ -121,7 +122,7 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
 
   it('writes a kept evaluation as a TREC run: rank-ordered, strictly decreasing scores', async () => {
     const evaluation = await evaluate({ target: { connectionId: 'demo', config: 'production' }, depth: 10 })
-    const run = await call<{ fileName: string; text: string }>(core, 'eval:run-file', { id: evaluation.id })
+    const run = await runFileOf(core, evaluation.id)
     expect(run.fileName).toMatch(/\.run\.txt$/)
     const first = evaluation.rankings[0]!
     const lines = run.text.trim().split('\n').filter((line) => line.startsWith(`${first.id} `))
@@ -137,7 +138,7 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
     expect((await failure(core, 'eval:start', { runId: 'to-cancel', set: SET, depth: 10 })).message).toContain('is running already')
     const cancelled = EvalRunStatusSchema.parse(await call(core, 'eval:cancel', { runId: 'to-cancel' }))
     expect(cancelled.state).toBe('cancelled')
-    const kept = EvaluationSchema.parse(await call(core, 'eval:get', { id: cancelled.evaluationId }))
+    const kept = await keptEvaluation(core, cancelled.evaluationId!)
     expect(kept.state).toBe('cancelled')
     expect(kept.scored.failed).toBe(kept.rankings.length)
     expect(kept.rankings.every((ranking) => ranking.error === 'Not run: the evaluation was cancelled.')).toBe(true)

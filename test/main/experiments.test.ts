@@ -5,8 +5,8 @@ import type { AppCore } from '../../src/main/app/app-core'
 import { ExperimentRecordSchema, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import { ExperimentRunStatusSchema, type ExperimentRunStatus } from '../../src/shared/ipc/experiment-contract'
-import { EvaluationSchema } from '../../src/shared/relevance/evaluation'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
+import { keptEvaluation } from './kept-evaluation'
 import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
 import { openDemoBench, type DemoBench } from './demo-bench'
 
@@ -72,7 +72,7 @@ describe.skipIf(missing !== null)('experiments over IPC', () => {
     expect(record.attribution).toEqual([expect.objectContaining({ label: '1: search', steps: 1, means: record.sides[0]!.means })])
     expect(record.reused).toBe(36)
     // Each side's evaluation is kept on its own, with its rankings.
-    const side = EvaluationSchema.parse(await call(core, 'eval:get', { id: record.sides[1]!.evaluationId }))
+    const side = await keptEvaluation(core, record.sides[1]!.evaluationId)
     expect(side.targetText).toBe('Demo, config production')
     expect(side.rankings[0]!.probabilities).toHaveLength(side.rankings[0]!.items.length)
     expect(await call<{ id: string }[]>(core, 'experiments:list', { set: SET })).toEqual([expect.objectContaining({ id: record.id, significant: expect.any(Number) })])

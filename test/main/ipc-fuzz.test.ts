@@ -79,6 +79,10 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'eval:cancel': { runId: 'r' },
   'eval:list': {},
   'eval:get': { id: 'x' },
+  'eval:rankings': { id: 'x', offset: 0, limit: 10 },
+  'eval:ranking': { id: 'x', query: 'q1' },
+  'eval:scored': { id: 'x' },
+  'eval:probability': { id: 'x', threshold: 1, share: 0.9 },
   'eval:delete': { id: 'x' },
   'eval:run-file': { id: 'x' },
   'experiments:start': { runId: 'r', set: 's', sides: [{ connectionId: 'x', config: 'a' }, { connectionId: 'x', config: 'b' }], depth: 10, attribution: true, alpha: 0.05 },
@@ -128,6 +132,8 @@ describe('IPC validation', () => {
           if (channel === 'workspace:set-facets' && Array.isArray(wrong) && wrong.length === 0) continue // no facets declared is a fine list
           if (channel === 'sets:rate' && field === 'grade' && (wrong === null || wrong === 42)) continue // null clears a rating; 42 is a grade a scale may have
           if ((channel === 'eval:start' || channel === 'experiments:start') && field === 'depth' && wrong === 42) continue // 42 deep is a fine evaluation
+          if (channel === 'eval:rankings' && (field === 'offset' || field === 'limit') && wrong === 42) continue // 42 rankings from the 42nd is a fine page
+          if (channel === 'eval:probability' && field === 'threshold' && wrong === 42) continue // grade 42 is a threshold a scale may have
           if (channel === 'experiments:start' && field === 'attribution' && wrong === true) continue // true is the value itself
           await expectValidation(channel, { ...valid, [field]: wrong })
         }

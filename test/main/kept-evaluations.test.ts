@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
+import Database from 'libsql'
 import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
+import { DATA_STORE_FILE, DataStore } from '../../src/main/storage/data-store/data-store'
 import { EvalRunStatusSchema } from '../../src/shared/ipc/evaluation-contract'
 import { ExperimentRunStatusSchema } from '../../src/shared/ipc/experiment-contract'
 import { ExperimentRecordSchema } from '../../src/shared/experiments/experiment-record'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { EvaluationSchema, type Evaluation } from '../../src/shared/relevance/evaluation'
+import type { Evaluation } from '../../src/shared/relevance/evaluation'
 import { serverWorkspace } from '../fixtures/server-workspace'
+import { keptEvaluation } from './kept-evaluation'
 import { call, failure, keychainMissing, openCore, startServer, untilEnded, type TestServer } from './support'
 
 /**
@@ -18,8 +21,8 @@ import { call, failure, keychainMissing, openCore, startServer, untilEnded, type
  * 127.0.0.1 that answers one query with a probability of `1e999` (read as
  * Infinity, written by JSON as null) and another with an item key of 2,001
  * characters is kept in a form its own schema reads back, so eval:get opens
- * it and its figures say what happened; and a kept-evaluations index cut
- * short is rebuilt from the records on disk instead of listing none.
+ * it and its figures say what happened; and a kept record damaged in the
+ * database is said to be so, not shown as missing.
  */
 
 const missing = await keychainMissing()
@@ -82,7 +85,7 @@ describe.skipIf(missing !== null)('kept evaluations: what finished can be opened
     expect(status.state, status.message ?? '').toBe('done')
     const listed = await call<{ id: string }[]>(core, 'eval:list', { set })
     expect(listed.map((entry) => entry.id)).toContain(status.evaluationId)
-    return EvaluationSchema.parse(await call(core, 'eval:get', { id: status.evaluationId }))
+    return keptEvaluation(core, status.evaluationId!)
   }
 
   it('opens an evaluation whose answers held a probability of 1e999 and an item key of 2,001 characters, its figures saying so', async () => {
@@ -104,37 +107,7 @@ describe.skipIf(missing !== null)('kept evaluations: what finished can be opened
     expect(evaluation.scored).toMatchObject({ counted: 2, failed: 1 })
   }, 60_000)
 
-  it('lists every record on disk when the index is cut short, and sets the damaged index aside', async () => {
-    const kept = await evaluate('Plain')
-    const store = new EvaluationStore(dataDir)
-    // 19 records in all: those the core kept and more like them.
-    while ((await store.list()).length < 19) await store.add({ ...kept, id: randomUUID() })
-    const index = join(dataDir, 'evaluations', 'index.json')
-    const whole = readFileSync(index, 'utf8')
-    const ids = (JSON.parse(whole) as { records: { id: string }[] }).records.map((entry) => entry.id)
-    expect(ids.length).toBe(19)
-    writeFileSync(index, whole.slice(0, Math.floor(whole.length / 2)))
-
-    // A launch on the damaged folder: the window's list holds every record, and its notices say what was done.
-    const relaunched = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
-    try {
-      const listed = await call<{ id: string }[]>(relaunched, 'eval:list', {})
-      // Newest first, as before the damage.
-      expect(listed.map((entry) => entry.id)).toEqual([...ids].reverse())
-      const note = `The list of kept evaluations could not be read; it was made again from the ${ids.length} records in the folder (the damaged list is kept as index.json.bad).`
-      expect((await call<{ notices: string[] }>(relaunched, 'app:info', {})).notices).toContain(note)
-      expect(readdirSync(join(dataDir, 'evaluations'))).toContain('index.json.bad')
-      expect(EvaluationSchema.parse(await call(relaunched, 'eval:get', { id: kept.id })).id).toBe(kept.id)
-    } finally {
-      await relaunched.close()
-    }
-    // Written again: the next launch reads it without a repair.
-    const again: string[] = []
-    expect((await new EvaluationStore(dataDir, (note) => again.push(note)).list()).length).toBe(ids.length)
-    expect(again).toEqual([])
-  }, 60_000)
-
-  it('keeps an experiment on those answers openable, its sides too, and rebuilds a cut experiments index from its records', async () => {
+  it('keeps an experiment on those answers openable, its sides too', async () => {
     const runId = `kept-exp-${randomUUID()}`
     const side = { connectionId: connection.id }
     await call(core, 'experiments:start', { runId, set: 'Hostile', sides: [side, side], depth: 10, metrics: 'ndcg@10' })
@@ -142,7 +115,7 @@ describe.skipIf(missing !== null)('kept evaluations: what finished can be opened
     expect(status.state, status.message ?? '').toBe('done')
     const record = ExperimentRecordSchema.parse(await call(core, 'experiments:get', { id: status.experimentId }))
     for (const { evaluationId } of record.sides) {
-      const evaluation = EvaluationSchema.parse(await call(core, 'eval:get', { id: evaluationId }))
+      const evaluation = await keptEvaluation(core, evaluationId)
       expect(evaluation.rankings.map((ranking) => [ranking.id, ranking.note ?? null, ranking.error === null])).toEqual([
         ['q1', "Probabilities left out: item 2's probability is not a finite number.", true],
         ['q2', null, false],
@@ -150,36 +123,33 @@ describe.skipIf(missing !== null)('kept evaluations: what finished can be opened
       ])
     }
 
-    const index = join(dataDir, 'experiments', 'index.json')
-    writeFileSync(index, readFileSync(index, 'utf8').slice(0, 20))
-    const relaunched = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
-    try {
-      expect((await call<{ id: string }[]>(relaunched, 'experiments:list', {})).map((entry) => entry.id)).toEqual([record.id])
-      expect((await call<{ notices: string[] }>(relaunched, 'app:info', {})).notices).toContain(
-        'The list of kept experiments could not be read; it was made again from the 1 record in the folder (the damaged list is kept as index.json.bad).',
-      )
-    } finally {
-      await relaunched.close()
-    }
+    expect((await call<{ id: string }[]>(core, 'experiments:list', { set: 'Hostile' })).map((entry) => entry.id)).toContain(record.id)
   }, 60_000)
 
-  it('says so when a listed record does not read, and leaves its file as it is', async () => {
+  it('says so when a listed record does not read, and leaves its row as it is', async () => {
     const kept = await evaluate('Plain')
-    const file = join(dataDir, 'evaluations', `${kept.id}.json`)
-    const damaged = readFileSync(file, 'utf8').slice(0, 100)
-    writeFileSync(file, damaged)
+    // Damaged by another program writing the database (sqlite3, a disk fault) while the app runs.
+    const other = new Database(join(dataDir, DATA_STORE_FILE), { timeout: 5_000 })
+    try {
+      other.prepare('UPDATE evaluations SET head = ? WHERE id = ?').run('{"cut short', kept.id)
+    } finally {
+      other.close()
+    }
     expect(await failure(core, 'eval:get', { id: kept.id })).toEqual({
       code: 'not_found',
-      message: `The kept evaluation "${kept.id}" is listed, but its file does not read as one (damaged, or written by another version); it is left as it is, ${kept.id}.json in the "evaluations" folder of the data folder.`,
+      message: `The kept evaluation "${kept.id}" is listed, but it does not read as one (damaged, or written by another version); it is left as it is in the data folder's database.`,
     })
-    expect(readFileSync(file, 'utf8')).toBe(damaged)
+    expect((await call<{ id: string }[]>(core, 'eval:list', {})).map((entry) => entry.id)).toContain(kept.id)
   })
 
   it('refuses to keep a record its own schema would not read back, naming the field and the rule', async () => {
-    const store = new EvaluationStore(dataDir)
+    const data = new DataStore(mkdtempSync(join(tmpdir(), 'qe-kept-store-')))
+    const store = new EvaluationStore(data)
     const record = await evaluate('Plain')
     const bad: Evaluation = { ...record, id: randomUUID(), rankings: [{ ...record.rankings[0]!, probabilities: [0.9, Infinity, 0.5] }] }
     await expect(store.add(bad)).rejects.toThrow(/^Not kept: the evaluation would not read back \(rankings\.0\.probabilities\.1: Invalid input: expected number, received Infinity\)\.$/)
     expect((await store.list()).map((entry) => entry.id)).not.toContain(bad.id)
+    await data.close()
+    rmSync(data.file.slice(0, -DATA_STORE_FILE.length - 1), { recursive: true, force: true })
   })
 })

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
 import { runFileName, runTag } from '../../src/main/evaluation/run-file'
 import { EvalRunStatusSchema } from '../../src/shared/ipc/evaluation-contract'
-import { EvaluationSchema, type Evaluation } from '../../src/shared/relevance/evaluation'
+import type { Evaluation } from '../../src/shared/relevance/evaluation'
 import { cliInProcess, WORLD } from '../cli/spawn-cli'
 import { openDemoBench, type DemoBench } from './demo-bench'
+import { keptEvaluation, runFileOf } from './kept-evaluation'
 import { call, keychainMissing, untilEnded } from './support'
 
 /**
@@ -53,8 +54,8 @@ describe.skipIf(missing !== null)("the window's Export TREC run and eval --trec-
     await call(core, 'eval:start', { runId: 'run-file', set: SET, target: { connectionId: 'demo', config: 'production' }, depth: 10 })
     const status = await untilEnded(async () => EvalRunStatusSchema.parse(await call(core, 'eval:status', { runId: 'run-file' })))
     expect(status.state, status.message ?? '').toBe('done')
-    const kept: Evaluation = EvaluationSchema.parse(await call(core, 'eval:get', { id: status.evaluationId }))
-    const window = await call<{ fileName: string; text: string }>(core, 'eval:run-file', { id: kept.id })
+    const kept: Evaluation = await keptEvaluation(core, status.evaluationId!)
+    const window = await runFileOf(core, kept.id)
 
     const path = join(dir, 'cli.run')
     const cli = await cliInProcess(['eval', WORLD, '--set', SET, '--config', 'production', '--depth', '10', '--trec-run', path])

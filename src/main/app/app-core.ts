@@ -136,15 +136,15 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   const workspaceNotices: string[] = []
   const session = await WorkspaceSession.open({ dataDir: options.dataDir, dialogs: options.dialogs ?? null, registry, log, notice: (text) => workspaceNotices.push(text), data })
   const testRuns = new TestRuns(runner, log)
-  // A damaged list of kept evaluations or experiments is made again from the records; the log and the window are told.
+  // What the data folder's database found wrong at its open goes to the log and the window.
   const keptNote = (note: string) => {
     log.error(note)
     workspaceNotices.push(note)
   }
-  const evaluations = new EvaluationStore(options.dataDir, keptNote)
-  const experimentStore = new ExperimentStore(options.dataDir, keptNote)
-  // Read now, so a repair is among the notices the window reads when it opens.
-  void Promise.all([evaluations.list(), experimentStore.list()]).catch((error: unknown) => log.error('kept records: not read', error))
+  // Kept evaluations and experiments live in the data folder's database; what its open found wrong (a damaged file set aside, old records skipped) is told.
+  const evaluations = new EvaluationStore(data)
+  const experimentStore = new ExperimentStore(data)
+  void data.info().then((opened) => opened.notes.forEach(keptNote), () => undefined)
   const evaluationRuns = new EvaluationRuns(evaluations, log)
   const experimentRuns = new ExperimentRuns(log)
   const info = (): AppInfo => ({
@@ -165,7 +165,16 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
-    ...evaluationHandlers({ session, registry, runner, runs: evaluationRuns, store: evaluations, files: { dialogs: options.dialogs ?? null, uploads } }),
+    ...evaluationHandlers({
+      session,
+      registry,
+      runner,
+      runs: evaluationRuns,
+      store: evaluations,
+      files: { dialogs: options.dialogs ?? null, uploads },
+      downloads,
+      exportsDir: join(options.dataDir, 'exports'),
+    }),
     ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: experimentStore, log }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),

@@ -1,6 +1,6 @@
 import { slug } from '../../shared/export/file-name'
 import { suggestedFileName } from '../../shared/file-names'
-import type { Evaluation } from '../../shared/relevance/evaluation'
+import type { Evaluation, QueryRanking } from '../../shared/relevance/evaluation'
 import { formatRunFile } from '../../shared/relevance/judgment-files'
 
 /**
@@ -26,6 +26,15 @@ export interface RunFile {
 export function evaluationRunFile(evaluation: Pick<Evaluation, 'targetText' | 'rankings'>): RunFile {
   const ran = evaluation.rankings.filter((ranking) => ranking.error === null).map((ranking) => ({ queryId: ranking.id, items: ranking.items }))
   return { text: formatRunFile(ran, runTag(evaluation)), queries: ran.length }
+}
+
+/**
+ * One query's lines of the run file: the run file is these, a query after
+ * another, so a kept evaluation is written a query at a time and gives the
+ * same bytes as evaluationRunFile over the whole of it. A failed query has none.
+ */
+export function runFileChunk(ranking: Pick<QueryRanking, 'id' | 'items' | 'error'>, tag: string): string {
+  return ranking.error === null ? formatRunFile([{ queryId: ranking.id, items: ranking.items }], tag) : ''
 }
 
 /** The name the window offers it under, by the one rule for file names: "Italian cities (Demo, config default).run.txt". */

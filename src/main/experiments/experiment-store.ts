@@ -1,21 +1,23 @@
-import { ExperimentRecordSchema, ExperimentSummarySchema, experimentSummary, type ExperimentRecord, type ExperimentSummary } from '../../shared/experiments/experiment-record'
-import { KeptRecords } from '../storage/kept-records'
+import type { ExperimentRecord, ExperimentSummary } from '../../shared/experiments/experiment-record'
+import type { DataStore } from '../storage/data-store/data-store'
 
-/** Experiments kept, the newest; each side's evaluation is kept on its own (EvaluationStore). */
-export const KEPT_EXPERIMENTS = 50
+export { KEPT_EXPERIMENTS } from '../storage/data-store/store-protocol'
 
-/** Kept experiments in `<dataDir>/experiments/`: one file each (its statistics) and an index of their summaries. */
-export class ExperimentStore extends KeptRecords<ExperimentRecord, ExperimentSummary> {
-  /** `report`: told when a damaged index was made again from the records on disk. */
-  constructor(dataDir: string, report?: (note: string) => void) {
-    super(dataDir, {
-      folder: 'experiments',
-      noun: 'experiment',
-      record: ExperimentRecordSchema,
-      summary: ExperimentSummarySchema,
-      summaryOf: experimentSummary,
-      keep: KEPT_EXPERIMENTS,
-      report,
-    })
+/** Kept experiments, in the data folder's database (experiments-table.ts), a row each; each side's evaluation is kept on its own. */
+export class ExperimentStore {
+  constructor(private readonly data: DataStore) {}
+
+  /** Keeps the record (checked in the store's thread with the schema it is read with); its summary. */
+  add(record: ExperimentRecord): Promise<ExperimentSummary> {
+    return this.data.experimentAdd(record)
+  }
+
+  /** Summaries, newest first, of one set when named. */
+  list(set?: string): Promise<ExperimentSummary[]> {
+    return this.data.experimentList(set)
+  }
+
+  get(id: string): Promise<ExperimentRecord | null> {
+    return this.data.experimentGet(id)
   }
 }

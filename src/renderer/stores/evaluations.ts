@@ -1,12 +1,13 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { EvalRunStatus } from '../../shared/ipc/contract'
-import { scoreRankings, type Evaluation, type Scored } from '../../shared/relevance/evaluation'
+import type { Scored } from '../../shared/relevance/evaluation'
+import type { EvaluationHead } from '../../shared/relevance/evaluation-head'
 import { notComparable, type EvaluationSummary } from '../../shared/relevance/evaluation-summary'
 import { DEFAULT_METRICS, deepestK, metricKey, metricLabel, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
-import { call } from '../api/explorer-client'
+import { call, errorMessage } from '../api/explorer-client'
 import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
-import { offerDownload } from '../files/offer-download'
+import { openDownload } from '../files/offer-download'
 import { useConnectionsStore } from './connections'
 import { useQuerySetsStore } from './query-sets'
 import { useWorkspaceStore } from './workspace'
@@ -18,10 +19,12 @@ export const DEPTHS = [10, 20, 50, 100, 200, 500, 1000] as const
 /**
  * The Evaluation view's runs: where the next one goes (connection, config,
  * depth), the one running (progress, Cancel), the one shown, and the kept
- * ones of the chosen set. The figures shown are scored here from the shown
- * evaluation's rankings with the set's judgments as they are now, so a
- * rating made after the run moves them at once (the kept record keeps the
- * figures of its own time).
+ * ones of the chosen set. The evaluation shown is its head (eval:get: no
+ * rankings, which stay in main's database, read a page at a time). Its
+ * figures are scored again by main from the kept rankings with the set's
+ * judgments as they are now (eval:scored), so a rating made after the run
+ * moves them as soon as main answers (the kept record keeps the figures of
+ * its own time, shown until then).
  */
 export const useEvaluationsStore = defineStore('evaluations', () => {
   const sets = useQuerySetsStore()
@@ -33,7 +36,7 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
   const depth = ref<number>(100)
   const metrics = ref<MetricSpec[]>(DEFAULT_METRICS)
   const error = ref<string | null>(null)
-  const { shown, kept, loadKept, show } = useKeptRecords<EvaluationSummary, Evaluation>({
+  const { shown, kept, loadKept, show } = useKeptRecords<EvaluationSummary, EvaluationHead>({
     chosen: () => sets.chosen,
     // A per-step attribution's evaluations are the template cut short: the experiment that made them shows them.
     list: async (set) => (await call('eval:list', { set })).filter((entry) => entry.step === undefined),
@@ -63,12 +66,45 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
   })
   const targetConnectionId = computed(() => connectionId.value ?? ownConnectionId.value)
 
+  /** The shown evaluation's figures with the set's judgments and settings as they are now, as main scored them. */
+  const rescored = shallowRef<{ id: string; scored: Scored } | null>(null)
+  // One scoring at a time: at 3,000 queries × 1,000 it takes main's store thread seconds, so ratings made
+  // meanwhile are scored together once it answers, never queued one scoring a rating.
+  let scoring = false
+  let again = false
+  async function rescore(): Promise<void> {
+    if (scoring) {
+      again = true
+      return
+    }
+    scoring = true
+    try {
+      do {
+        again = false
+        const evaluation = shown.value
+        const current = sets.set
+        if (!evaluation || !current || current.name !== evaluation.set) break
+        try {
+          const figures = await call('eval:scored', { id: evaluation.id, ...(sets.settings ? { settings: sets.settings } : {}) })
+          if (shown.value?.id === evaluation.id) rescored.value = { id: evaluation.id, scored: figures }
+        } catch (e) {
+          error.value = `The figures could not be scored again: ${errorMessage(e)}`
+        }
+      } while (again)
+    } finally {
+      scoring = false
+    }
+  }
+  watch([() => shown.value?.id, () => sets.set, () => sets.settings], () => void rescore(), { immediate: true })
   const scored = computed<Scored | null>(() => {
     const evaluation = shown.value
-    const current = sets.set
-    if (!evaluation || !current || current.name !== evaluation.set) return evaluation?.scored ?? null
-    return scoreRankings(evaluation.rankings, current, shownMetrics.value, sets.settings ?? evaluation.settings, evaluation.judgeDepth)
+    if (!evaluation) return null
+    return rescored.value?.id === evaluation.id ? rescored.value.scored : evaluation.scored
   })
+  /** A query's first items in the evaluation shown (its top `judgeDepth`), which Judge shows until the query's own results come. */
+  function previewOf(queryId: string): string[] | undefined {
+    return shown.value?.previews[queryId]
+  }
   /** The metrics of the evaluation shown, as specs (its keys parsed back). */
   const shownMetrics = computed<MetricSpec[]>(() => {
     const keys = shown.value?.scored.metrics
@@ -107,10 +143,12 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
     )
   }
 
-  async function exportRun(): Promise<void> {
-    if (!shown.value) return
+  /** Main writes the run file (where Electron's save dialog says, or as a one-time download in the browser host); null: cancelled. */
+  async function exportRun(): Promise<{ fileName: string; queries: number } | null> {
+    if (!shown.value) return null
     const reply = await call('eval:run-file', { id: shown.value.id })
-    offerDownload(reply.fileName, reply.text, 'text/plain')
+    if (reply?.downloadUrl) openDownload(reply.downloadUrl, reply.fileName)
+    return reply
   }
 
   /** The deepest metric's k: the depth an evaluation needs for its figures to be whole. */
@@ -118,6 +156,6 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
 
   return {
     connectionId, config, depth, metrics, run, shown, kept, error, running, ownConnectionId, targetConnectionId, scored, shownMetrics, labels,
-    previous, previousWhyNot, neededDepth, loadKept, show, start, cancel, exportRun,
+    previous, previousWhyNot, neededDepth, loadKept, show, start, cancel, exportRun, previewOf,
   }
 })

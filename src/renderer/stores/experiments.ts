@@ -1,9 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref, watch } from 'vue'
 import { baselineConfig, type TargetForm } from '../../shared/compare/compare-targets'
 import type { ExperimentRecord, ExperimentSummary, QueryDelta } from '../../shared/experiments/experiment-record'
-import type { ExperimentRunStatus } from '../../shared/ipc/contract'
-import type { Evaluation } from '../../shared/relevance/evaluation'
+import type { ExperimentRunStatus, ReplyOf } from '../../shared/ipc/contract'
 import { DEFAULT_METRICS, metricLabel, parseMetrics } from '../../shared/relevance/metrics'
 import { call, errorMessage } from '../api/explorer-client'
 import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
@@ -28,8 +27,8 @@ export interface SideForm {
  * attribution and alpha of the next experiment; the one running (progress,
  * Cancel); the one shown (its statistics, as main computed them) with the
  * comparison picked in it (other side, metric); and the kept ones of the
- * chosen set. A side's evaluation is fetched when a view needs its rankings
- * (probability bands, the compare view).
+ * chosen set. What a view needs of a side's rankings (probability bands) is
+ * figured by main over the kept rankings, which never come to the window.
  */
 export const useExperimentsStore = defineStore('experiments', () => {
   const sets = useQuerySetsStore()
@@ -46,8 +45,6 @@ export const useExperimentsStore = defineStore('experiments', () => {
   /** The comparison looked at: which other side (0 = B) and which metric. */
   const other = ref(0)
   const metric = ref<string | null>(null)
-  /** Each side's evaluation, by evaluation id, once fetched. */
-  const sideEvaluations = shallowRef<Record<string, Evaluation>>({})
   const { shown, kept, loadKept, show } = useKeptRecords<ExperimentSummary, ExperimentRecord>({
     chosen: () => sets.chosen,
     list: (set) => call('experiments:list', { set }),
@@ -118,16 +115,12 @@ export const useExperimentsStore = defineStore('experiments', () => {
   const comparison = computed(() => comparisons.value.find((entry) => entry.other === other.value && entry.metric === shownMetric.value) ?? null)
   const deltas = computed<QueryDelta[]>(() => (shownMetric.value === null ? [] : (shown.value?.stats.deltas[`${other.value}:${shownMetric.value}`] ?? [])))
 
-  /** A side's evaluation (its rankings), fetched once. */
-  async function sideEvaluation(index: number): Promise<Evaluation | null> {
+  /** Probability against grade over a side's kept rankings, by the set's judgments as they are now (main figures it). */
+  async function sideProbability(index: number, threshold: number, share: number): Promise<ReplyOf<'eval:probability'> | null> {
     const id = shown.value?.sides[index]?.evaluationId
     if (!id) return null
-    const known = sideEvaluations.value[id]
-    if (known) return known
     try {
-      const evaluation = await call('eval:get', { id })
-      sideEvaluations.value = { ...sideEvaluations.value, [id]: evaluation }
-      return evaluation
+      return await call('eval:probability', { id, threshold, share })
     } catch (e) {
       error.value = `That side's evaluation could not be read: ${errorMessage(e)}`
       return null
@@ -173,6 +166,6 @@ export const useExperimentsStore = defineStore('experiments', () => {
 
   return {
     sides, depth, attribution, alpha, run, shown, kept, error, other, metric, running, comparisons, metricKeys, labels, shownMetric, comparison, deltas,
-    ensureSides, addSide, removeSide, loadKept, show, sideEvaluation, start, cancel, compareQuery,
+    ensureSides, addSide, removeSide, loadKept, show, sideProbability, start, cancel, compareQuery,
   }
 })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { RunTargetSchema } from '../compare/compare-targets'
 import { QueryRequestSchema } from '../query/model'
-import { EvaluationSchema } from '../relevance/evaluation'
+import { QueryRankingSchema, ScoredSchema } from '../relevance/evaluation'
+import { EvaluationHeadSchema, MAX_RANKING_PAGE, RankingPageSchema } from '../relevance/evaluation-head'
 import { EvaluationSummarySchema } from '../relevance/evaluation-summary'
 import { JUDGMENT_FORMATS } from '../relevance/judgment-files'
 import { GradeSchema, ItemIdSchema, MetricSettingsSchema, QuerySetSchema, ScaleSchema, SetQueryIdSchema, SetQuerySchema, MAX_SET_QUERIES } from '../relevance/query-set'
@@ -117,10 +118,46 @@ export const evaluationContract = {
   'eval:cancel': { request: z.object({ runId: Id }).strict(), reply: EvalRunStatusSchema },
   /** Kept evaluations, newest first (of one set when named). */
   'eval:list': { request: z.object({ set: SetName.optional() }).strict(), reply: z.array(EvaluationSummarySchema) },
-  'eval:get': { request: z.object({ id: Id }).strict(), reply: EvaluationSchema },
+  /** A kept evaluation without its rankings (its head: summary, settings, each query's figures, how many rankings); they come in pages (`eval:rankings`). */
+  'eval:get': { request: z.object({ id: Id }).strict(), reply: EvaluationHeadSchema },
+  /** A page of a kept evaluation's rankings, in its order. */
+  'eval:rankings': {
+    request: z.object({ id: Id, offset: z.number().int().min(0).max(1_000_000), limit: z.number().int().min(1).max(MAX_RANKING_PAGE) }).strict(),
+    reply: RankingPageSchema,
+  },
+  /** One query's ranking in a kept evaluation; null when the evaluation has none of that query. */
+  'eval:ranking': { request: z.object({ id: Id, query: SetQueryIdSchema }).strict(), reply: QueryRankingSchema.nullable() },
+  /**
+   * A kept evaluation's rankings scored with its set's judgments as they are
+   * now (main scores them in the data store's thread: the rankings never
+   * travel), under `settings` when given, else the set's own. The kept
+   * figures when the set is gone.
+   */
+  'eval:scored': { request: z.object({ id: Id, settings: MetricSettingsSchema.optional() }).strict(), reply: ScoredSchema },
+  /**
+   * Probability against grade over a kept evaluation's rankings, by its set's
+   * judgments as they are now: the bands, and the highest cutoff keeping
+   * `share` of the items graded `threshold` or more (shared/experiments/probability-bands.ts).
+   */
+  'eval:probability': {
+    request: z.object({ id: Id, threshold: z.number().int().min(0).max(100), share: z.number().gt(0).max(1) }).strict(),
+    reply: z.object({
+      hasProbabilities: z.boolean(),
+      bands: z.array(z.object({ from: z.number(), to: z.number(), items: z.number().int(), judged: z.number().int(), meanGrade: z.number().nullable() })),
+      cutoff: z.object({ cutoff: z.number(), kept: z.number().int(), relevant: z.number().int(), relevantTotal: z.number().int() }).nullable(),
+    }),
+  },
   'eval:delete': { request: z.object({ id: Id }).strict(), reply: z.object({ deleted: z.boolean() }) },
-  /** A kept evaluation's rankings as a TREC run file. */
-  'eval:run-file': { request: z.object({ id: Id }).strict(), reply: z.object({ fileName: z.string(), text: z.string() }) },
+  /**
+   * A kept evaluation's rankings as a TREC run file, written to a file by
+   * main a query at a time: the one chosen in Electron's save dialog (null:
+   * cancelled), or a one-time download address in the browser host. Its text
+   * never travels in a message.
+   */
+  'eval:run-file': {
+    request: z.object({ id: Id }).strict(),
+    reply: z.object({ fileName: z.string(), queries: z.number().int(), downloadUrl: z.string().nullable() }).nullable(),
+  },
 } as const
 
 export type EvaluationChannel = keyof typeof evaluationContract

@@ -95,6 +95,22 @@ export function scoreRankings(
   settings: MetricSettings,
   judgeDepth: number,
 ): Scored {
+  const scorer = rankingScorer(set, metrics, settings, judgeDepth)
+  for (const ranking of rankings) scorer.add(ranking)
+  return scorer.result()
+}
+
+/**
+ * scoreRankings a ranking at a time, for rankings read a page at a time
+ * (a kept evaluation's, from the data folder's database): the same figures,
+ * without holding every ranking at once.
+ */
+export function rankingScorer(
+  set: Pick<QuerySet, 'judgments' | 'scale'>,
+  metrics: readonly MetricSpec[],
+  settings: MetricSettings,
+  judgeDepth: number,
+): { add: (ranking: QueryRanking) => void; result: () => Scored } {
   const grades = gradesByQuery(set.judgments)
   const scale = set.scale ?? DEFAULT_SCALE
   const keys = metrics.map(metricKey)
@@ -103,7 +119,8 @@ export function scoreRankings(
   let unjudgedQueries = 0
   let failed = 0
   let unjudgedTotal = 0
-  const queries = rankings.map((ranking): QueryScores => {
+  const queries: QueryScores[] = []
+  const score = (ranking: QueryRanking): QueryScores => {
     const own = grades.get(ranking.id) ?? new Map<string, number>()
     const unjudged = ranking.error === null ? unjudgedInTop(ranking.items, own, judgeDepth) : 0
     unjudgedTotal += unjudged
@@ -120,7 +137,12 @@ export function scoreRankings(
     counted++
     for (const key of keys) sums.set(key, sums.get(key)! + scores[key]!)
     return { ...base, scores }
-  })
-  const means = Object.fromEntries(keys.map((key) => [key, counted === 0 ? null : sums.get(key)! / counted]))
-  return { metrics: keys, queries, means, counted, unjudgedQueries, failed, unjudged: unjudgedTotal }
+  }
+  return {
+    add: (ranking) => void queries.push(score(ranking)),
+    result: () => {
+      const means = Object.fromEntries(keys.map((key) => [key, counted === 0 ? null : sums.get(key)! / counted]))
+      return { metrics: keys, queries, means, counted, unjudgedQueries, failed, unjudged: unjudgedTotal }
+    },
+  }
 }

@@ -1,19 +1,23 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
 import { userInfo } from 'node:os'
+import { basename, join } from 'node:path'
 import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../../shared/relevance/judgment-files'
-import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
-import { requireSet, withImport, withoutSet, withSet } from '../../../shared/relevance/set-edits'
+import { gradesByQuery, settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
+import { requireSet, setsOf, withImport, withoutSet, withSet } from '../../../shared/relevance/set-edits'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { evaluateSet } from '../../evaluation/evaluate-set'
-import { evaluationRunFile, runFileName } from '../../evaluation/run-file'
+import { runFileName } from '../../evaluation/run-file'
 import type { EvaluationRuns } from '../../evaluation/evaluation-runs'
 import type { EvaluationStore } from '../../evaluation/evaluation-store'
 import type { QueryRunner } from '../../http/query-runner'
 import { setRunInputs, setTarget } from '../../evaluation/set-inputs'
 import type { WorkspaceSession } from '../../workspaces/workspace-session'
 import { chosenFileText, type ChosenFiles, type FileKind } from '../../host/chosen-files'
+import { DOWNLOAD_PATH, type DownloadTickets } from '../../host/download-tickets'
 import type { DomainHandlers } from '../handler-table'
 
 export interface EvaluationHandlerDeps {
@@ -24,6 +28,9 @@ export interface EvaluationHandlerDeps {
   store: EvaluationStore
   /** Where a judgments file comes from: Electron's open dialog, or the browser host's uploads. */
   files: ChosenFiles
+  /** Where a TREC run goes: Electron's save dialog (files.dialogs), or a file in `exportsDir` handed over as a one-time download. */
+  downloads: DownloadTickets | null
+  exportsDir: string
 }
 
 const JUDGMENTS_FILE: FileKind = {
@@ -61,8 +68,22 @@ function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: stri
 }
 
 /** Query sets (edits, ratings, judgment files) and their evaluations. */
-export function evaluationHandlers({ session, registry, runner, runs, store, files }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
+export function evaluationHandlers({ session, registry, runner, runs, store, files, downloads, exportsDir }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
   const document = async () => (await session.testContext()).workspace
+  const notKept = (id: string) => new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
+  const head = async (id: string) => {
+    const found = await store.head(id)
+    if (!found) throw notKept(id)
+    return found
+  }
+  /** What a kept evaluation ran on, without its per-query figures (a head is ~1 MB at 3,000 queries). */
+  const summary = async (id: string) => {
+    const found = await store.summary(id)
+    if (!found) throw notKept(id)
+    return found
+  }
+  /** The document's set of that name as it is now; null when it is gone (renamed, deleted). */
+  const setNamed = async (name: string) => setsOf(await document()).find((set) => set.name === name) ?? null
   return {
     'sets:get': async ({ name }) => requireSet(await document(), name),
     'sets:save': ({ set, previousName }) =>
@@ -128,23 +149,51 @@ export function evaluationHandlers({ session, registry, runner, runs, store, fil
     },
     'eval:status': async ({ runId }) => runs.status(runId),
     'eval:cancel': ({ runId }) => runs.cancel(runId),
-    'eval:list': ({ set }) => store.list((entry) => set === undefined || entry.set === set),
-    'eval:get': async ({ id }) => {
-      const found = await store.get(id)
-      if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
-      return found
+    'eval:list': ({ set }) => store.list(set),
+    'eval:get': ({ id }) => head(id),
+    'eval:rankings': async ({ id, offset, limit }) => {
+      const page = await store.page(id, offset, limit)
+      if (!page) throw notKept(id)
+      return page
+    },
+    'eval:ranking': async ({ id, query }) => {
+      await summary(id)
+      return store.ranking(id, query)
+    },
+    'eval:scored': async ({ id, settings }) => {
+      const kept = await summary(id)
+      const set = await setNamed(kept.set)
+      const figures = set ? await store.score(id, set.judgments, set.scale, settings ?? settingsOf(set)) : null
+      // The set is gone (renamed, deleted): the figures of the evaluation's own time.
+      return figures ?? (await head(id)).scored
+    },
+    'eval:probability': async ({ id, threshold, share }) => {
+      const kept = await summary(id)
+      const set = await setNamed(kept.set)
+      const grades = [...gradesByQuery(set?.judgments ?? [])].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
+      const figures = await store.probability(id, grades, threshold, share)
+      if (!figures) throw notKept(id)
+      return figures
     },
     'eval:delete': async ({ id }) => ({ deleted: await store.remove(id) }),
     'eval:run-file': async ({ id }) => {
-      const found = await store.get(id)
-      if (!found) throw new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
-      let text: string
-      try {
-        text = evaluationRunFile(found).text
-      } catch (error) {
-        throw new ExplorerError('validation', (error as Error).message)
+      const kept = await summary(id)
+      const suggested = runFileName(kept)
+      let path: string
+      if (files.dialogs) {
+        const chosen = await files.dialogs.chooseSave({ title: 'Export TREC run', defaultName: suggested, filters: [{ name: 'TREC run', extensions: ['txt'] }] })
+        if (chosen === null) return null
+        path = chosen
+      } else {
+        await mkdir(exportsDir, { recursive: true })
+        path = join(exportsDir, `${randomUUID()}.run.txt`)
       }
-      return { fileName: runFileName(found), text }
+      // Written in the store's thread, a query at a time: main never holds the run's text.
+      const written = await store.writeRunFile(id, path)
+      if (!written) throw notKept(id)
+      if (files.dialogs || !downloads) return { fileName: basename(path), queries: written.queries, downloadUrl: null }
+      const ticket = downloads.issue({ path, fileName: suggested, contentType: 'text/plain; charset=utf-8' })
+      return { fileName: suggested, queries: written.queries, downloadUrl: `${DOWNLOAD_PATH}${ticket}` }
     },
   }
 }

@@ -95,7 +95,7 @@ export function experimentHandlers({ session, registry, runner, runs, evaluation
     },
     'experiments:status': async ({ runId }) => runs.status(runId),
     'experiments:cancel': ({ runId }) => runs.cancel(runId),
-    'experiments:list': ({ set }) => experiments.list((entry) => set === undefined || entry.set === set),
+    'experiments:list': ({ set }) => experiments.list(set),
     'experiments:get': async ({ id }) => {
       const found = await experiments.get(id)
       if (!found) throw new ExplorerError('not_found', `There is no kept experiment with the id "${id.slice(0, 80)}".`)

@@ -3,8 +3,15 @@ import type { Worker } from 'node:worker_threads'
 import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { startWorkerThread } from '../../jobs/worker-entry'
+import type { ExperimentRecord, ExperimentSummary } from '../../../shared/experiments/experiment-record'
+import type { CutoffResult, ProbabilityBand } from '../../../shared/experiments/probability-bands'
+import type { QueryRanking, Scored } from '../../../shared/relevance/evaluation'
+import type { EvaluationHead, RankingPage } from '../../../shared/relevance/evaluation-head'
+import type { EvaluationSummary } from '../../../shared/relevance/evaluation-summary'
+import type { Judgment, MetricSettings, Scale } from '../../../shared/relevance/query-set'
+import type { EvaluationStart } from './evaluations-table'
 import type { JournaledRating, JournalRating } from './ratings-table'
-import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
+import { KEPT_EVALUATIONS, KEPT_EXPERIMENTS, type StoreInfo, type StoreOpened, type StoreReply, type StoreRequest, type StoreSettings } from './store-protocol'
 
 /** The database in the data folder (README: "Where your data lives"). */
 export const DATA_STORE_FILE = 'data.db'
@@ -18,8 +25,10 @@ type Request = StoreRequest extends infer R ? (R extends StoreRequest ? Omit<R, 
  * The main thread's side of the data folder's database: every call is a
  * message to the store's thread (store-worker.ts), answered when the thread
  * has done it, so main never waits on the disk. Requests run in the order
- * they are sent. A database that cannot be opened (damaged, from a newer
- * app) is left as it is on disk: every call then fails saying so.
+ * they are sent (a long read, scoring or writing a kept evaluation, lets
+ * those sent after it run between its pages). A file that is not a
+ * database is set aside and a new one made (StoreInfo.notes says so); one
+ * from a newer app is left as it is on disk: every call then fails saying so.
  */
 export class DataStore {
   readonly file: string
@@ -32,7 +41,7 @@ export class DataStore {
   /** Resolves with what the open found; never rejects (a failed open is answered per call). */
   readonly opened: Promise<StoreOpened>
 
-  constructor(dataDir: string, options: { historyKeep?: number } = {}) {
+  constructor(dataDir: string, options: { historyKeep?: number; evaluationsKeep?: number; experimentsKeep?: number } = {}) {
     this.file = join(dataDir, DATA_STORE_FILE)
     let openedNow: (opened: StoreOpened) => void
     this.opened = new Promise((resolve) => (openedNow = resolve))
@@ -59,6 +68,7 @@ export class DataStore {
       this.waiting.delete(reply.id)
       if (this.waiting.size === 0) worker.unref()
       if (reply.ok) call.resolve(reply.value)
+      else if (reply.code) call.reject(new ExplorerError(reply.code, reply.message))
       else call.reject(new ExplorerError('internal', `The data folder's database (${this.file}) could not be read or written: ${reply.message}`))
     })
     const stopped = (why: string) => {
@@ -70,7 +80,13 @@ export class DataStore {
     worker.on('error', (error) => stopped(error.message))
     worker.on('exit', (code) => stopped(`its thread exited (code ${code})`))
     // The settings go as the first message: the thread entry is started the same way from sources and built.
-    const settings: StoreSettings = { file: this.file, dataDir, historyKeep: options.historyKeep ?? 1_000 }
+    const settings: StoreSettings = {
+      file: this.file,
+      dataDir,
+      historyKeep: options.historyKeep ?? 1_000,
+      evaluationsKeep: options.evaluationsKeep ?? KEPT_EVALUATIONS,
+      experimentsKeep: options.experimentsKeep ?? KEPT_EXPERIMENTS,
+    }
     worker.postMessage(settings)
   }
 
@@ -114,6 +130,85 @@ export class DataStore {
   /** Drops the document's journaled ratings up to `seq`: the session file holds them now. */
   ratingsTrim(document: string, seq: number): Promise<number> {
     return this.call({ op: 'ratings.trim', document, seq }) as Promise<number>
+  }
+
+  /** Starts keeping an evaluation: all but its rankings, checked in the store's thread; the rankings follow. */
+  evaluationBegin(start: EvaluationStart): Promise<void> {
+    return this.call({ op: 'evaluations.begin', start }) as Promise<void>
+  }
+
+  /** The next rankings of the evaluation begun, in order. */
+  evaluationRankings(evaluationId: string, rankings: QueryRanking[]): Promise<void> {
+    return this.call({ op: 'evaluations.rankings', evaluationId, rankings }) as Promise<void>
+  }
+
+  /** The evaluation begun is kept and listed from now on; its summary. */
+  evaluationCommit(evaluationId: string): Promise<EvaluationSummary> {
+    return this.call({ op: 'evaluations.commit', evaluationId }) as Promise<EvaluationSummary>
+  }
+
+  evaluationAbandon(evaluationId: string): Promise<void> {
+    return this.call({ op: 'evaluations.abandon', evaluationId }) as Promise<void>
+  }
+
+  /** Kept evaluations' summaries, newest first, of one set when named. */
+  evaluationList(set?: string): Promise<EvaluationSummary[]> {
+    return this.call({ op: 'evaluations.list', set }) as Promise<EvaluationSummary[]>
+  }
+
+  evaluationSummary(evaluationId: string): Promise<EvaluationSummary | null> {
+    return this.call({ op: 'evaluations.summary', evaluationId }) as Promise<EvaluationSummary | null>
+  }
+
+  evaluationHead(evaluationId: string): Promise<EvaluationHead | null> {
+    return this.call({ op: 'evaluations.head', evaluationId }) as Promise<EvaluationHead | null>
+  }
+
+  evaluationPage(evaluationId: string, offset: number, limit: number): Promise<RankingPage | null> {
+    return this.call({ op: 'evaluations.page', evaluationId, offset, limit }) as Promise<RankingPage | null>
+  }
+
+  evaluationRanking(evaluationId: string, query: string): Promise<QueryRanking | null> {
+    return this.call({ op: 'evaluations.ranking', evaluationId, query }) as Promise<QueryRanking | null>
+  }
+
+  evaluationRemove(evaluationId: string): Promise<boolean> {
+    return this.call({ op: 'evaluations.remove', evaluationId }) as Promise<boolean>
+  }
+
+  /** Writes the kept evaluation as a TREC run file at `path`, in the store's thread; null when none is kept by that id. */
+  evaluationRunFile(evaluationId: string, path: string): Promise<{ queries: number } | null> {
+    return this.call({ op: 'evaluations.run-file', evaluationId, path }) as Promise<{ queries: number } | null>
+  }
+
+  /** The kept rankings scored with these judgments, in the store's thread; null when none is kept by that id. */
+  evaluationScore(evaluationId: string, judgments: Judgment[], scale: Scale | undefined, settings: MetricSettings): Promise<Scored | null> {
+    return this.call({ op: 'evaluations.score', evaluationId, judgments, scale, settings }) as Promise<Scored | null>
+  }
+
+  evaluationProbability(
+    evaluationId: string,
+    grades: [string, [string, number][]][],
+    threshold: number,
+    share: number,
+  ): Promise<{ hasProbabilities: boolean; bands: ProbabilityBand[]; cutoff: CutoffResult | null } | null> {
+    return this.call({ op: 'evaluations.probability', evaluationId, grades, threshold, share }) as Promise<{
+      hasProbabilities: boolean
+      bands: ProbabilityBand[]
+      cutoff: CutoffResult | null
+    } | null>
+  }
+
+  experimentAdd(record: ExperimentRecord): Promise<ExperimentSummary> {
+    return this.call({ op: 'experiments.add', record }) as Promise<ExperimentSummary>
+  }
+
+  experimentList(set?: string): Promise<ExperimentSummary[]> {
+    return this.call({ op: 'experiments.list', set }) as Promise<ExperimentSummary[]>
+  }
+
+  experimentGet(experimentId: string): Promise<ExperimentRecord | null> {
+    return this.call({ op: 'experiments.get', experimentId }) as Promise<ExperimentRecord | null>
   }
 
   /** Closes the database (its WAL is checkpointed into the file) and stops the thread. */

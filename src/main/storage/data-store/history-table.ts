@@ -93,7 +93,7 @@ export class HistoryTable {
 }
 
 /** history.jsonl.imported, or .imported-2, … when an earlier one is there already: nothing is overwritten. */
-function asideName(path: string): string {
+export function asideName(path: string): string {
   let aside = `${path}${IMPORTED_SUFFIX}`
   for (let n = 2; existsSync(aside); n++) aside = `${path}${IMPORTED_SUFFIX}-${n}`
   return aside

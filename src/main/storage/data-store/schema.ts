@@ -4,8 +4,7 @@ import type Database from 'libsql'
  * The data folder's database, one version at a time. A migration runs once,
  * in a transaction with the version it brings, so a database is always at
  * one version or the next, never between. Each kind of record gets a table
- * of its own (kept evaluations and experiments come next, their rankings a
- * query a row); never edit a migration that has shipped, add the next one.
+ * of its own; never edit a migration that has shipped, add the next one.
  */
 const MIGRATIONS: readonly string[] = [
   // 1: what was imported once from the old files; History, one row a run, its place (seq) kept when Load more changes it.
@@ -15,6 +14,15 @@ const MIGRATIONS: readonly string[] = [
   `CREATE TABLE ratings (seq INTEGER PRIMARY KEY AUTOINCREMENT, document TEXT NOT NULL, set_name TEXT NOT NULL, query TEXT NOT NULL,
      item TEXT NOT NULL, grade INTEGER, by TEXT, at TEXT NOT NULL);
    CREATE INDEX ratings_document ON ratings (document, seq);`,
+  // 3: kept evaluations (evaluations-table.ts), a row each: its summary for lists and its head (all but the rankings);
+  // their rankings a query a row, read a page at a time by ordinal; kept experiments (experiments-table.ts), a row each.
+  `CREATE TABLE evaluations (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, set_name TEXT NOT NULL,
+     summary TEXT NOT NULL, head TEXT NOT NULL, rankings INTEGER NOT NULL);
+   CREATE TABLE evaluation_rankings (evaluation_id TEXT NOT NULL, ordinal INTEGER NOT NULL, query_id TEXT NOT NULL, ranking TEXT NOT NULL,
+     PRIMARY KEY (evaluation_id, ordinal));
+   CREATE INDEX evaluation_rankings_query ON evaluation_rankings (evaluation_id, query_id);
+   CREATE TABLE experiments (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, set_name TEXT NOT NULL,
+     summary TEXT NOT NULL, record TEXT NOT NULL);`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

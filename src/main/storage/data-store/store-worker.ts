@@ -1,14 +1,24 @@
+import { existsSync, renameSync } from 'node:fs'
+import { basename } from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import Database from 'libsql'
+import { ExperimentRecordSchema } from '../../../shared/experiments/experiment-record'
+import { ExplorerError } from '../../../shared/ipc/errors'
+import { EvaluationSchema } from '../../../shared/relevance/evaluation'
+import { EvaluationsTable } from './evaluations-table'
+import { ExperimentsTable } from './experiments-table'
 import { HistoryTable, OLD_HISTORY_FILE } from './history-table'
+import { importOldFolder } from './kept-import'
 import { RatingsTable } from './ratings-table'
 import { checkVersion, migrate, readVersion, scalar } from './schema'
 import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
 
 /**
  * The data folder's database, on a thread of its own: the only connection
- * that writes it, so requests run one at a time in the order they came,
- * and the main thread never waits on the disk.
+ * that writes it, so writes run one at a time in the order they came, and
+ * the main thread never waits on the disk. A long read (scoring or writing
+ * a kept evaluation's rankings) goes a page at a time and lets the requests
+ * that came meanwhile (a rating's journal row) run between its pages.
  */
 const port = parentPort!
 let settings: StoreSettings
@@ -16,27 +26,82 @@ let settings: StoreSettings
 let db: Database.Database | null = null
 let history: HistoryTable | null = null
 let ratings: RatingsTable | null = null
+let evaluations: EvaluationsTable | null = null
+let experiments: ExperimentsTable | null = null
 let failure: string | null = null
 
-function open(): StoreInfo {
+/** SQLite's words for a file that is not a database, or one whose pages no longer read. */
+function isDamaged(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || /file is not a database|malformed|corrupt/i.test((error as Error).message ?? '')
+}
+
+/** data.db.damaged (or .damaged-2, …), with its -wal and -shm beside it: kept for the user, never deleted. */
+function setDamagedAside(file: string): string {
+  let aside = `${file}.damaged`
+  for (let n = 2; existsSync(aside); n++) aside = `${file}.damaged-${n}`
+  renameSync(file, aside)
+  for (const suffix of ['-wal', '-shm']) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${aside}${suffix}`)
+  return aside
+}
+
+function openAt(file: string): { db: Database.Database; mode: string } {
   // A writer waits up to 5 s for another connection's write (sqlite3 .backup, a second app) rather than failing at once.
-  db = new Database(settings.file, { timeout: 5_000 })
-  // Read first: a damaged file or one from a newer app is refused before anything (the WAL switch) is written to it.
-  checkVersion(db)
-  const mode = scalar(db.prepare('PRAGMA journal_mode = WAL')) as string
-  // FULL: a commit is on the disk when its reply goes, so nothing confirmed is lost, even to a power cut.
-  db.exec('PRAGMA synchronous = FULL')
-  migrate(db)
+  const opened = new Database(file, { timeout: 5_000 })
+  try {
+    // Read first: a damaged file or one from a newer app is refused before anything (the WAL switch) is written to it.
+    checkVersion(opened)
+    const mode = scalar(opened.prepare('PRAGMA journal_mode = WAL')) as string
+    // FULL: a commit is on the disk when its reply goes, so nothing confirmed is lost, even to a power cut.
+    opened.exec('PRAGMA synchronous = FULL')
+    migrate(opened)
+    return { db: opened, mode }
+  } catch (error) {
+    opened.close()
+    throw error
+  }
+}
+
+function open(): StoreInfo {
+  const notes: string[] = []
+  let opened: { db: Database.Database; mode: string }
+  try {
+    opened = openAt(settings.file)
+  } catch (error) {
+    // A file that is not a database (or whose pages don't read) would fail every call: it is set aside and a new one made.
+    // One from a newer app is not damaged: it is left as it is, and refused.
+    if (!isDamaged(error)) throw error
+    const aside = setDamagedAside(settings.file)
+    notes.push(
+      `The data folder's database (${basename(settings.file)}) could not be read (${(error as Error).message}): it was set aside as ${basename(aside)}, kept for you, and a new one was made. History and kept evaluations and experiments start empty; the file set aside can be opened with sqlite3 to recover what it still holds.`,
+    )
+    opened = openAt(settings.file)
+  }
+  db = opened.db
   history = new HistoryTable(db)
   ratings = new RatingsTable(db)
+  evaluations = new EvaluationsTable(db, settings.evaluationsKeep)
+  experiments = new ExperimentsTable(db, settings.experimentsKeep)
   const imported: StoreInfo['imported'] = []
   const old = history.importOldFile(settings.dataDir, settings.historyKeep)
   if (old) imported.push({ file: OLD_HISTORY_FILE, records: old.imported })
-  return { file: settings.file, version: readVersion(db), journalMode: mode, imported }
+  const kept = [
+    { folder: 'evaluations', noun: 'evaluation', done: importOldFolder(db, settings.dataDir, 'evaluations', EvaluationSchema, (record) => evaluations!.addWhole(record)) },
+    { folder: 'experiments', noun: 'experiment', done: importOldFolder(db, settings.dataDir, 'experiments', ExperimentRecordSchema, (record) => experiments!.add(record)) },
+  ]
+  for (const { folder, noun, done } of kept) {
+    if (!done) continue
+    imported.push({ file: `${folder}/`, records: done.imported, skipped: done.skipped })
+    if (done.skipped > 0) {
+      const files = done.skipped === 1 ? `1 ${noun} file did not read as one and was skipped` : `${done.skipped} ${noun} files did not read as one and were skipped`
+      notes.push(`Kept ${noun}s were moved into the data folder's database: ${done.imported} imported; ${files}. They are kept as they were in the "${folder}.imported" folder.`)
+    }
+  }
+  return { file: settings.file, version: readVersion(db), journalMode: opened.mode, imported, notes }
 }
 
 function answer(request: StoreRequest): unknown {
-  if (failure !== null || !db || !history || !ratings) throw new Error(failure ?? 'the database is closed')
+  if (failure !== null || !db || !history || !ratings || !evaluations || !experiments) throw new Error(failure ?? 'the database is closed')
   switch (request.op) {
     case 'history.add':
       return history.add(request.entry, request.keep)
@@ -54,8 +119,42 @@ function answer(request: StoreRequest): unknown {
       return ratings.since(request.document, request.seq)
     case 'ratings.trim':
       return ratings.trimTo(request.document, request.seq)
+    case 'evaluations.begin':
+      return evaluations.begin(request.start)
+    case 'evaluations.rankings':
+      return evaluations.addRankings(request.evaluationId, request.rankings)
+    case 'evaluations.commit':
+      return evaluations.commit(request.evaluationId)
+    case 'evaluations.abandon':
+      return evaluations.abandon(request.evaluationId)
+    case 'evaluations.list':
+      return evaluations.list(request.set)
+    case 'evaluations.head':
+      return evaluations.head(request.evaluationId)
+    case 'evaluations.summary':
+      return evaluations.summary(request.evaluationId)
+    case 'evaluations.page':
+      return evaluations.rankings(request.evaluationId, request.offset, request.limit)
+    case 'evaluations.ranking':
+      return evaluations.ranking(request.evaluationId, request.query)
+    case 'evaluations.remove':
+      return evaluations.remove(request.evaluationId)
+    case 'evaluations.run-file':
+      return evaluations.writeRunFile(request.evaluationId, request.path)
+    case 'evaluations.score':
+      return evaluations.score(request.evaluationId, request.judgments, request.scale, request.settings)
+    case 'evaluations.probability': {
+      const grades = new Map(request.grades.map(([query, items]) => [query, new Map(items)]))
+      return evaluations.probability(request.evaluationId, grades, request.threshold, request.share)
+    }
+    case 'experiments.add':
+      return experiments.add(request.record)
+    case 'experiments.list':
+      return experiments.list(request.set)
+    case 'experiments.get':
+      return experiments.get(request.experimentId)
     case 'info':
-      return { file: settings.file, version: readVersion(db), journalMode: scalar(db.prepare('PRAGMA journal_mode')) as string, imported: [] }
+      return { file: settings.file, version: readVersion(db), journalMode: scalar(db.prepare('PRAGMA journal_mode')) as string, imported: [], notes: [] }
     case 'close':
       db.close()
       db = null
@@ -87,11 +186,20 @@ port.once('message', (first: StoreSettings) => {
 })
 
 function serve(request: StoreRequest): void {
-  let reply: StoreReply
+  const fail = (error: unknown) =>
+    port.postMessage({
+      id: request.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      code: error instanceof ExplorerError ? error.code : undefined,
+    } satisfies StoreReply)
+  let value: unknown
   try {
-    reply = { id: request.id, ok: true, value: answer(request) ?? null }
+    value = answer(request)
   } catch (error) {
-    reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }
+    return fail(error)
   }
-  port.postMessage(reply)
+  // A long read answers when its last page is done; the requests that came meanwhile have run between its pages.
+  if (value instanceof Promise) value.then((done: unknown) => port.postMessage({ id: request.id, ok: true, value: done ?? null } satisfies StoreReply), fail)
+  else port.postMessage({ id: request.id, ok: true, value: value ?? null } satisfies StoreReply)
 }

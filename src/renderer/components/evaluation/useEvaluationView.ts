@@ -147,7 +147,8 @@ export function useEvaluationView() {
 
   async function exportRun(): Promise<void> {
     try {
-      await evaluations.exportRun()
+      const written = await evaluations.exportRun()
+      if (written) toasts.show(`Exported the TREC run of ${written.queries} quer${written.queries === 1 ? 'y' : 'ies'}: ${written.fileName}.`, { key: 'export' })
     } catch (e) {
       toasts.show(`The run file was not written: ${errorMessage(e)}`, { tone: 'danger' })
     }

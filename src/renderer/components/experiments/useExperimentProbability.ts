@@ -1,7 +1,6 @@
 import { storeToRefs } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import { cutoffKeeping, probabilityBands } from '../../../shared/experiments/probability-bands'
-import type { Evaluation } from '../../../shared/relevance/evaluation'
+import type { ReplyOf } from '../../../shared/ipc/contract'
 import { useExperimentsStore } from '../../stores/experiments'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { sideLetter } from './experiment-format'
@@ -10,52 +9,53 @@ import { sideLetter } from './experiment-format'
 export const KEEP_SHARE = 0.9
 
 /**
- * Probability against grade for one side: its rankings (fetched on demand,
- * the record holds only means) put in probability bands with the mean grade
- * of each, by the set's judgments as they are now; and the highest cutoff
- * that still keeps 90 % of the relevant results, in words.
+ * Probability against grade for one side: its kept rankings put in
+ * probability bands with the mean grade of each, by the set's judgments as
+ * they are now; and the highest cutoff that still keeps 90 % of the relevant
+ * results, in words. Main figures both over the rankings in its database
+ * (eval:probability), asked again when the side, the judgments or the
+ * threshold change: the rankings themselves never come to the window.
  */
 export function useExperimentProbability() {
   const experiments = useExperimentsStore()
   const sets = useQuerySetsStore()
   const { shown } = storeToRefs(experiments)
   const side = ref(0)
-  const evaluation = shallowRef<Evaluation | null>(null)
+  const figures = shallowRef<ReplyOf<'eval:probability'> | null>(null)
   const loading = ref(false)
+  const threshold = computed(() => sets.settings?.threshold ?? shown.value?.settings.threshold ?? 1)
 
   const sideOptions = computed(() => (shown.value?.sides ?? []).map((entry, index) => ({ value: index, label: `${sideLetter(index)}: ${entry.label}` })))
 
+  let asked = 0
   watch(
-    [() => shown.value?.id, side],
-    async ([id, index]) => {
+    [() => shown.value?.id, side, threshold, () => sets.grades],
+    async ([id, index, at]) => {
       if (!id) return
       // A side the newly shown experiment does not have: back to A.
       if (index >= (shown.value?.sides.length ?? 0)) {
         side.value = 0
         return
       }
+      const mine = ++asked
       loading.value = true
-      const fetched = await experiments.sideEvaluation(index)
+      const fetched = await experiments.sideProbability(index, at, KEEP_SHARE)
       // Only the answer to the latest choice shows.
-      if (shown.value?.id === id && side.value === index) {
-        evaluation.value = fetched
+      if (mine === asked) {
+        figures.value = fetched
         loading.value = false
       }
     },
     { immediate: true },
   )
 
-  const rankings = computed(() => evaluation.value?.rankings ?? [])
-  const hasProbabilities = computed(() => rankings.value.some((ranking) => (ranking.probabilities?.length ?? 0) > 0))
-  /** The set's judgments as they are now, as the metrics read them; the evaluation's own grades are not kept with it. */
-  const grades = computed(() => sets.grades)
-  const threshold = computed(() => sets.settings?.threshold ?? shown.value?.settings.threshold ?? 1)
+  const hasProbabilities = computed(() => figures.value?.hasProbabilities ?? false)
   const maxGrade = computed(() => Math.max(1, ...(sets.set?.scale ?? shown.value?.scale ?? []).map((step) => step.grade)))
-  const bands = computed(() => (hasProbabilities.value ? probabilityBands(rankings.value, grades.value) : []))
-  const cutoff = computed(() => (hasProbabilities.value ? cutoffKeeping(rankings.value, grades.value, threshold.value, KEEP_SHARE) : null))
+  const bands = computed(() => figures.value?.bands ?? [])
+  const cutoff = computed(() => figures.value?.cutoff ?? null)
 
   const cutoffText = computed(() => {
-    if (!evaluation.value) return ''
+    if (!figures.value) return ''
     if (!hasProbabilities.value) return "This side's evaluation was kept before evaluations kept each result's probability: there is nothing to chart. Run the experiment again to see it."
     const result = cutoff.value
     if (!result) return `No retrieved result with a probability is judged relevant (grade ${threshold.value} or more): there is no cutoff to state.`
@@ -64,5 +64,5 @@ export function useExperimentProbability() {
     return `A cutoff of ${shownCutoff} keeps ${Math.round(KEEP_SHARE * 100)} % of the relevant results (${result.relevant} of ${result.relevantTotal}), and ${result.kept} results in all.`
   })
 
-  return { shown, side, sideOptions, loading, evaluation, hasProbabilities, bands, maxGrade, cutoff, cutoffText, sideLetter }
+  return { shown, side, sideOptions, loading, figures, hasProbabilities, bands, maxGrade, cutoff, cutoffText, sideLetter }
 }
