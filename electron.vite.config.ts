@@ -34,6 +34,8 @@ export default defineConfig({
           'experiment-stats': resolve(__dirname, 'src/main/experiments/stats-worker.ts'),
           // The data folder's database is read and written by a thread of its own (src/main/storage/data-store/data-store.ts).
           'data-store': resolve(__dirname, 'src/main/storage/data-store/store-worker.ts'),
+          // Workspace files and session.json are read, checked, serialized and written on a thread of their own (src/main/workspaces/file-thread.ts).
+          'workspace-files': resolve(__dirname, 'src/main/workspaces/file-worker.ts'),
         },
       },
     },

@@ -37,8 +37,16 @@ export class RatingIndex {
    * make it, but with a re-rated judgment kept in its place; the same errors.
    * `added`: the bytes the rating adds to the file, about (the judgment's JSON).
    */
-  rated(workspace: Workspace, rating: Rating): { workspace: Workspace; added: number } {
+  rated(workspace: Workspace, rating: Rating): { workspace: Workspace; added: number; set?: { from: QuerySet; to: QuerySet } } {
     const set = requireSet(workspace, rating.set)
+    const taken = this.ratedSet(set, rating)
+    if (!taken) return { workspace, added: 0 }
+    const sets = (workspace.sets ?? []).map((each) => (each === set ? taken.set : each))
+    return { workspace: { ...workspace, sets }, added: taken.added, set: { from: set, to: taken.set } }
+  }
+
+  /** The set with the rating taken (null: it changes nothing); the file thread applies a rating to its copy of the set this way too. */
+  ratedSet(set: QuerySet, rating: Rating): { set: QuerySet; added: number } | null {
     const index = this.indexOf(set)
     if (!index.queries.has(rating.query)) throw new ExplorerError('not_found', `The query set "${rating.set}" has no query with the id "${rating.query}".`)
     const scale = scaleOf(set)
@@ -65,15 +73,14 @@ export class RatingIndex {
       }
       judgments.push(judgment)
     } else if (at >= 0) judgments.splice(at, 1)
-    else return { workspace, added: 0 }
+    else return null
     if (judgment) index.judgments.set(key, judgment)
     else index.judgments.delete(key)
     const next: QuerySet = { ...set, judgments }
     this.bySet.delete(set)
     this.bySet.set(next, index)
-    const sets = (workspace.sets ?? []).map((each) => (each === set ? next : each))
     const added = judgment && !old ? JSON.stringify(judgment).length + 8 : 0
-    return { workspace: { ...workspace, sets }, added }
+    return { set: next, added }
   }
 
   private indexOf(set: QuerySet): SetIndex {

@@ -3,8 +3,7 @@ import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { DraftSchema, WorkspaceBindingSchema, type Draft } from '../../shared/ipc/contract'
-import { layoutOf, parseWorkspace, serializeWorkspace, type Workspace } from '../../shared/workspace/workspace-file'
-import { writeFileAtomic } from '../storage/atomic-file'
+import { layoutOf, parseWorkspace, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
 import { MAX_WORKSPACE_BYTES } from './workspace-files'
 
 /**
@@ -13,6 +12,7 @@ import { MAX_WORKSPACE_BYTES } from './workspace-files'
  * bindings and the editor's draft. The document is kept as the very text a
  * save would write, and read back through the same checks as a file from
  * someone else, so it never holds a secret and never more than a file may.
+ * It is read and written on the workspace file thread (file-worker.ts).
  */
 
 export const SESSION_FILE = 'session.json'
@@ -49,10 +49,12 @@ const SessionFileSchema = z
 export type FileRef = z.infer<typeof FileRefSchema>
 export type StoredBinding = z.infer<typeof StoredBindingSchema>
 
+/** The open workspace as main keeps it: the document itself, and the facts of its text (which the file thread makes and keeps). */
 export interface SessionState {
   workspace: Workspace
-  /** serializeWorkspace(workspace), kept so that a draft's write does not serialize the document again. */
-  document: string
+  /** The layout of the document's text (a compact file stays compact), its size in bytes and its sha256. */
+  layout: WorkspaceLayout
+  documentBytes: number
   documentDigest: string
   file: FileRef | null
   savedDigest: string
@@ -60,8 +62,17 @@ export interface SessionState {
   draft: Draft | null
   /** The document's key in the ratings journal and the last rating of it the workspace holds; none until it is first written. */
   journal?: JournalMark | undefined
-  /** Ratings taken since `document` was written: the workspace is ahead of it, so it is dirty (workspace-session.ts, synced()). */
+  /** Ratings taken since the document's text was made: the workspace is ahead of it, so it is dirty. */
   stale?: boolean | undefined
+}
+
+/** What session.json holds besides the document. */
+export interface SessionMeta {
+  file: FileRef | null
+  savedDigest: string
+  bindings: StoredBinding[]
+  draft: Draft | null
+  journal?: JournalMark | undefined
 }
 
 export interface JournalMark {
@@ -73,7 +84,10 @@ export function digest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
 }
 
-export type SessionRead = { state: SessionState | null; problem: string | null }
+/** session.json as read: the workspace with the text a save would write of it, and the rest. */
+export type StoredSession = SessionMeta & { workspace: Workspace; document: string }
+
+export type SessionRead = { state: StoredSession | null; problem: string | null }
 
 /** The session of the last run; null when there was none; a problem when it could not be read (the file is set aside). */
 export async function readSession(dataDir: string): Promise<SessionRead> {
@@ -115,7 +129,6 @@ export async function readSession(dataDir: string): Promise<SessionRead> {
     state: {
       workspace: read.workspace,
       document,
-      documentDigest: digest(document),
       file: parsed.data.file,
       savedDigest: parsed.data.savedDigest,
       bindings,
@@ -139,15 +152,16 @@ async function setAside(path: string, why: string): Promise<SessionRead> {
   }
 }
 
-function sessionText(state: SessionState): string {
+/** session.json's text: the document's text with what goes with it. */
+export function sessionText(meta: SessionMeta, document: string): string {
   const file: z.infer<typeof SessionFileSchema> = {
     version: 1,
-    document: state.document,
-    file: state.file,
-    savedDigest: state.savedDigest,
-    bindings: state.bindings,
-    draft: state.draft,
-    ...(state.journal ? { journal: state.journal } : {}),
+    document,
+    file: meta.file,
+    savedDigest: meta.savedDigest,
+    bindings: meta.bindings,
+    draft: meta.draft,
+    ...(meta.journal ? { journal: meta.journal } : {}),
   }
   return `${JSON.stringify(file)}\n`
 }
@@ -156,28 +170,24 @@ function sessionText(state: SessionState): string {
  * Writes the session after each change, one write at a time: a change made
  * while a write runs is taken by the next one, and changes that come together
  * share it. Each caller's promise settles once a write that includes its
- * change is on disk.
+ * change is on disk. `writeNow` writes the session as it is when called (on
+ * the file thread) and says what it took.
  */
-export class SessionWriter {
+export class SessionWriter<T> {
   private running: Promise<unknown> = Promise.resolve()
-  private next: Promise<SessionState> | null = null
+  private next: Promise<T> | null = null
 
-  constructor(
-    private readonly dataDir: string,
-    private readonly current: () => SessionState,
-  ) {}
+  constructor(private readonly writeNow: () => Promise<T>) {}
 
-  /** Resolves with the state the write took, once it is on disk. */
-  write(): Promise<SessionState> {
+  /** Resolves with what the write took, once it is on disk. */
+  write(): Promise<T> {
     if (this.next) return this.next
     const next = this.running
       .catch(() => undefined)
-      .then(async () => {
-        // From here on, a change needs a write of its own: this one has taken the state as it is now.
+      .then(() => {
+        // From here on, a change needs a write of its own: this one takes the state as it is now.
         this.next = null
-        const state = this.current()
-        await writeFileAtomic(join(this.dataDir, SESSION_FILE), sessionText(state))
-        return state
+        return this.writeNow()
       })
     this.next = next
     this.running = next

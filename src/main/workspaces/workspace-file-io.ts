@@ -1,16 +1,16 @@
 import { promises as fs } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { formatBytes } from '../../shared/byte-size'
 import type { Draft, RecentWorkspace, WorkspaceView } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
-import { parseWorkspace, WORKSPACE_EXTENSION, type Workspace } from '../../shared/workspace/workspace-file'
+import { WORKSPACE_EXTENSION, type Workspace } from '../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { FileDialogs, FileFilter } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import { matchAll } from './connection-bindings'
 import type { RecentWorkspaces } from './recent-workspaces'
-import { digest, type FileRef, type SessionState } from './session-file'
-import { documentFor, MAX_WORKSPACE_BYTES, readWorkspaceFile, writeWorkspaceText } from './workspace-files'
+import { FileWriteError, type ReadDocument, type WorkspaceFileThread } from './file-thread'
+import type { DocumentFacts } from './file-thread-protocol'
+import type { FileRef, SessionState } from './session-file'
 import { pickedFileName, UNTITLED_WORKSPACE, withWorkspaceExtension, workspaceFileName } from './workspace-names'
 import { writeError } from './write-errors'
 
@@ -31,8 +31,12 @@ export interface SessionAccess {
   registry: ConnectionRegistry
   recents: RecentWorkspaces
   log: Logger
+  /** Where files are read, checked, serialized and written (file-thread.ts). */
+  thread: WorkspaceFileThread
   state(): SessionState
   setState(state: SessionState): void
+  /** The thread made the text of `workspace` (a save, a download): its facts, if it is still the open one. */
+  tookText(workspace: Workspace, facts: DocumentFacts): void
   view(): WorkspaceView
   name(): string
   /** The draft as it stays when another document opens. */
@@ -86,14 +90,16 @@ export class WorkspaceFileIo {
       const now = this.session.state().file
       const target = chosen ?? (now?.kind === 'path' ? now.path : null)
       if (target === null) throw new ExplorerError('validation', 'Nothing was saved: another workspace was opened meanwhile. Save again to choose where.')
-      this.checkSaveSize()
-      const { document, documentDigest } = this.session.state()
+      // Serialized, held to the file bound and written (its mode kept) on the file thread: main only waits.
+      const { workspace, layout } = this.session.state()
+      let facts: DocumentFacts
       try {
-        await writeWorkspaceText(target, document)
+        facts = await this.session.thread.save(target, workspace, layout)
       } catch (error) {
-        throw writeError(target, error)
+        throw error instanceof FileWriteError ? writeError(target, error) : error
       }
-      this.session.setState({ ...this.session.state(), file: { kind: 'path', path: target }, savedDigest: documentDigest })
+      this.session.tookText(workspace, facts)
+      this.session.setState({ ...this.session.state(), file: { kind: 'path', path: target }, savedDigest: facts.digest })
       await this.remember(() => this.session.recents.rememberFile(target))
       return { workspace: this.session.view(), download: null }
     })
@@ -104,21 +110,18 @@ export class WorkspaceFileIo {
   }
 
   private async openPath(path: string): Promise<WorkspaceView> {
-    const read = await readWorkspaceFile(path)
+    // Read, parsed and checked on the file thread: main gets the checked document.
+    const read = await this.session.thread.open(path)
     if (!read.ok) throw new ExplorerError('validation', read.message)
-    await this.adopt(read.workspace, read.bytes, { kind: 'path', path })
+    await this.adopt(read, { kind: 'path', path })
     await this.remember(() => this.session.recents.rememberFile(path))
     return this.session.view()
   }
 
   private async openText(fileName: string, text: string): Promise<WorkspaceView> {
-    const bytes = Buffer.byteLength(text, 'utf8')
-    if (bytes > MAX_WORKSPACE_BYTES) {
-      throw new ExplorerError('validation', `"${fileName}" is too large to be a workspace file (${formatBytes(bytes)}; the most is ${formatBytes(MAX_WORKSPACE_BYTES)}).`)
-    }
-    const read = parseWorkspace(text, fileName)
+    const read = await this.session.thread.import(fileName, text)
     if (!read.ok) throw new ExplorerError('validation', read.message)
-    await this.adopt(read.workspace, bytes, { kind: 'name', name: fileName })
+    await this.adopt(read, { kind: 'name', name: fileName })
     // The browser host cannot open the file again by itself: it keeps the text it read.
     if (!this.session.dialogs) await this.remember(() => this.session.recents.rememberCopy(fileName, text))
     return this.session.view()
@@ -147,14 +150,13 @@ export class WorkspaceFileIo {
   }
 
   /**
-   * Replaces the document with one just read (`bytes` long): clean, bound
-   * where the app has a fitting connection, in a layout no larger than the file.
+   * Replaces the document with one just read: clean, bound where the app has
+   * a fitting connection, in a layout no larger than the file (documentFor, on the thread).
    */
-  private async adopt(workspace: Workspace, bytes: number, file: FileRef): Promise<void> {
-    const document = documentFor(workspace, bytes)
+  private async adopt(read: ReadDocument, file: FileRef): Promise<void> {
+    const { workspace, layout, bytes, digest } = read
     const bindings = await matchAll(this.session.registry, workspace)
-    const documentDigest = digest(document)
-    this.session.setState({ workspace, document, documentDigest, file, savedDigest: documentDigest, bindings, draft: this.session.detachedDraft() })
+    this.session.setState({ workspace, layout, documentBytes: bytes, documentDigest: digest, file, savedDigest: digest, bindings, draft: this.session.detachedDraft() })
   }
 
   /**
@@ -163,10 +165,12 @@ export class WorkspaceFileIo {
    */
   private async download(name?: string): Promise<SaveReply> {
     const named = name === undefined ? null : workspaceFileName(name)
-    this.checkSaveSize()
-    const { file, document, documentDigest } = this.session.state()
+    const { file, workspace, layout } = this.session.state()
+    // Made and held to the file bound on the file thread; the text comes to main only to be offered.
+    const { text: document, ...facts } = await this.session.thread.text(workspace, layout)
+    this.session.tookText(workspace, facts)
     const fileName = withWorkspaceExtension(named ?? (file === null ? `${UNTITLED_WORKSPACE}${WORKSPACE_EXTENSION}` : file.kind === 'name' ? file.name : basename(file.path)))
-    this.session.setState({ ...this.session.state(), file: { kind: 'name', name: fileName }, savedDigest: documentDigest })
+    this.session.setState({ ...this.session.state(), file: { kind: 'name', name: fileName }, savedDigest: facts.digest })
     await this.remember(() => this.session.recents.rememberCopy(fileName, document))
     return { workspace: this.session.view(), download: { fileName, text: document } }
   }
@@ -182,16 +186,6 @@ export class WorkspaceFileIo {
       throw new ExplorerError('validation', `"${basename(path)}" already exists in ${dirname(path)}. Save again and choose it to replace it, or choose another name.`)
     }
     return path
-  }
-
-  private checkSaveSize(): void {
-    const bytes = Buffer.byteLength(this.session.state().document, 'utf8')
-    if (bytes > MAX_WORKSPACE_BYTES) {
-      throw new ExplorerError(
-        'validation',
-        `The workspace is ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold, so it could not be opened again; it was not saved. Delete some queries or notes, then save.`,
-      )
-    }
   }
 
   /** The recent list is a convenience: a failed update is logged, and what it follows stands. */

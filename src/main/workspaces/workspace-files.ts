@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import { basename } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
-import { parseWorkspace, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
+import { parseWorkspace, serializeParsed, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { readBounded } from '../storage/bounded-read'
 
@@ -60,6 +60,12 @@ export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_B
 export function documentFor(workspace: Workspace, readBytes: number): string {
   const readable = serializeWorkspace(workspace)
   return Buffer.byteLength(readable, 'utf8') <= readBytes ? readable : serializeWorkspace(workspace, 'compact')
+}
+
+/** documentFor of a workspace parseWorkspace just gave: it is not put through the schema a second time. */
+export function documentOfParsed(workspace: Workspace, readBytes: number): string {
+  const readable = serializeParsed(workspace)
+  return Buffer.byteLength(readable, 'utf8') <= readBytes ? readable : serializeParsed(workspace, 'compact')
 }
 
 /** Serializes first, so a workspace that cannot be written leaves the file on disk as it was. */
