@@ -30,7 +30,6 @@ const RUNS = 21
 const BASELINE_RUNS = 3
 const MAIN_AIM_MS = 16
 const REPLY_AIM_MS = 50
-const SESSION_FLUSH_NOTE = '30 s without a rating (workspace-session.ts)'
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
@@ -98,10 +97,6 @@ export async function benchRating(): Promise<BenchResult[]> {
       old.push((await timed(async () => (document = await oldRating(document, join(root, 'session.json'), run % 4)))).busy)
     }
 
-    // What still runs on main, once after a pause in rating (not per rating): the document serialized for session.json.
-    const serialize: number[] = []
-    for (let run = 0; run < BASELINE_RUNS; run++) serialize.push((await timed(async () => serializeWorkspace(document))).busy)
-
     const mainMs = round(median(busy), 2)
     const replyMs = round(median(wall), 2)
     const oldMs = round(median(old))
@@ -112,12 +107,6 @@ export async function benchRating(): Promise<BenchResult[]> {
         unit: 'ms',
         note: `median of ${RUNS}; the old path (whole document serialized and re-read) ${oldMs.toLocaleString('en-US')} ms, ${round(oldMs / Math.max(mainMs, 0.01), 0)}×`,
         aim: atMost(mainMs, MAIN_AIM_MS, 'ms'),
-      },
-      {
-        name: 'rating: session write after a pause, on main',
-        value: round(median(serialize)),
-        unit: 'ms',
-        note: `once after ${SESSION_FLUSH_NOTE}, not per rating: the whole document serialized (still on main)`,
       },
       { name: 'rating: reply at 200,000 judgments', value: replyMs, unit: 'ms', note: `median of ${RUNS}, journaled (fsync) before the reply`, aim: atMost(replyMs, REPLY_AIM_MS, 'ms') },
     ]

@@ -1,6 +1,6 @@
 import type { EvalRunStatus } from '../../shared/ipc/contract'
 import type { Evaluation } from '../../shared/relevance/evaluation'
-import { JobTable, stopJob } from '../jobs/job-table'
+import { BackgroundJobs } from '../jobs/background-jobs'
 import type { Logger } from '../logging/logger'
 import type { EvaluationStore } from './evaluation-store'
 
@@ -8,32 +8,15 @@ import type { EvaluationStore } from './evaluation-store'
 export const MAX_RUNNING_EVALUATIONS = 2
 const FINISHED_KEPT_MS = 10 * 60_000
 
-class EvaluationRun {
-  state: EvalRunStatus['state'] = 'running'
-  done = 0
-  failed = 0
-  readonly started = performance.now()
-  ended: number | null = null
-  evaluationId: string | null = null
-  message: string | null = null
-  readonly controller = new AbortController()
-  finished: Promise<void> = Promise.resolve()
-
-  constructor(
-    readonly runId: string,
-    readonly set: string,
-    readonly targetText: string,
-    readonly total: number,
-  ) {}
-
-  get running(): boolean {
-    return this.state === 'running'
-  }
-
-  status(): EvalRunStatus {
-    const { runId, state, set, targetText, total, done, failed, evaluationId, message } = this
-    return { runId, state, set, targetText, total, done, failed, durationMs: (this.ended ?? performance.now()) - this.started, evaluationId, message }
-  }
+/** What an evaluation tracks while it runs. */
+interface EvaluationProgress {
+  set: string
+  targetText: string
+  total: number
+  done: number
+  failed: number
+  /** The kept evaluation, once it has ended (`eval:get`). */
+  evaluationId: string | null
 }
 
 export interface EvaluationStart {
@@ -52,60 +35,48 @@ export interface EvaluationStart {
  * the queries that ran are worth looking at.
  */
 export class EvaluationRuns {
-  private readonly runs = new JobTable<EvaluationRun>({
-    maxRunning: MAX_RUNNING_EVALUATIONS,
-    keptMs: FINISHED_KEPT_MS,
-    maxFinishedKept: 20,
-    notFound: (id, minutes) => `There is no evaluation run with the id "${id}" (a finished run is forgotten after ${minutes} minutes; kept evaluations are in eval:list).`,
-    full: (max) => `${max} evaluations are running already: wait for one to finish, or cancel one.`,
-    busy: (id) => `runId: an evaluation with the id "${id}" is running already.`,
-  })
+  private readonly runs: BackgroundJobs<EvaluationProgress, EvalRunStatus>
 
   constructor(
     private readonly store: EvaluationStore,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.runs = new BackgroundJobs<EvaluationProgress, EvalRunStatus>(
+      {
+        noun: 'evaluation',
+        maxRunning: MAX_RUNNING_EVALUATIONS,
+        keptMs: FINISHED_KEPT_MS,
+        maxFinishedKept: 20,
+        keptElsewhere: 'kept evaluations are in eval:list',
+        status: (job) => ({ ...job.statusFields(), ...job.progress }),
+        summary: ({ progress }) => `${progress.done} of ${progress.total} queries on ${progress.targetText}`,
+      },
+      log,
+    )
+  }
 
   start({ runId, set, targetText, total, work }: EvaluationStart): EvalRunStatus {
-    const run = new EvaluationRun(runId, set, targetText, total)
-    this.runs.admit(runId, run)
-    run.finished = work(run.controller.signal, (failed) => {
-      run.done++
-      if (failed) run.failed++
+    return this.runs.start(runId, { set, targetText, total, done: 0, failed: 0, evaluationId: null }, async (job) => {
+      const evaluation = await work(job.signal, (failed) => {
+        job.progress.done++
+        if (failed) job.progress.failed++
+      })
+      job.progress.evaluationId = (await this.store.add(scrubbedEvaluation(evaluation, this.log.scrub))).id
+      return evaluation.state
     })
-      .then(async (evaluation) => {
-        const kept = await this.store.add(scrubbedEvaluation(evaluation, this.log.scrub))
-        run.evaluationId = kept.id
-        this.end(run, evaluation.state)
-      })
-      .catch((error: unknown) => {
-        this.log.error(`evaluation ${runId}: failed`, error)
-        run.message = `The evaluation failed inside the app: ${this.log.scrub((error as Error).message ?? String(error))}`
-        this.end(run, 'failed')
-      })
-    return run.status()
   }
 
   status(runId: string): EvalRunStatus {
-    return this.runs.get(runId).status()
+    return this.runs.status(runId)
   }
 
   /** Stops the run: requests under way are cancelled; what ran is kept. Replies once it has stopped. */
-  async cancel(runId: string): Promise<EvalRunStatus> {
-    const run = this.runs.get(runId)
-    await stopJob(run)
-    return run.status()
+  cancel(runId: string): Promise<EvalRunStatus> {
+    return this.runs.cancel(runId)
   }
 
-  async close(): Promise<void> {
-    await this.runs.close(stopJob)
-  }
-
-  private end(run: EvaluationRun, state: EvalRunStatus['state']): void {
-    run.state = state
-    run.ended = performance.now()
-    this.log.info(`evaluation ${run.runId}: ${state}, ${run.done} of ${run.total} queries on ${run.targetText}`)
-    this.runs.finished(run.runId, run)
+  close(): Promise<void> {
+    return this.runs.close()
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ExperimentRunStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { ExperimentRecord } from '../../shared/experiments/experiment-record'
-import { JobTable, stopJob } from '../jobs/job-table'
+import { BackgroundJobs } from '../jobs/background-jobs'
 import type { Logger } from '../logging/logger'
 import type { ExperimentProgress } from './run-experiment'
 
@@ -9,30 +9,12 @@ import type { ExperimentProgress } from './run-experiment'
 export const MAX_RUNNING_EXPERIMENTS = 1
 const FINISHED_KEPT_MS = 10 * 60_000
 
-class ExperimentJob {
-  state: ExperimentRunStatus['state'] = 'running'
-  progress: ExperimentProgress = { phase: 'starting', done: 0, total: 0 }
-  readonly started = performance.now()
-  ended: number | null = null
-  experimentId: string | null = null
-  message: string | null = null
-  readonly controller = new AbortController()
-  finished: Promise<void> = Promise.resolve()
-
-  constructor(
-    readonly runId: string,
-    readonly set: string,
-  ) {}
-
-  get running(): boolean {
-    return this.state === 'running'
-  }
-
-  status(): ExperimentRunStatus {
-    const { runId, state, set, experimentId, message } = this
-    const { phase, done, total } = this.progress
-    return { runId, state, set, phase, done, total, durationMs: (this.ended ?? performance.now()) - this.started, experimentId, message }
-  }
+/** What an experiment tracks while it runs. */
+interface ExperimentProgressState {
+  set: string
+  progress: ExperimentProgress
+  /** The kept experiment, once done (`experiments:get`). */
+  experimentId: string | null
 }
 
 export interface ExperimentStart {
@@ -48,57 +30,54 @@ export interface ExperimentStart {
  * in a worker thread), polled for progress (`experiments:status`) and cancellable.
  */
 export class ExperimentRuns {
-  private readonly jobs = new JobTable<ExperimentJob>({
-    maxRunning: MAX_RUNNING_EXPERIMENTS,
-    keptMs: FINISHED_KEPT_MS,
-    maxFinishedKept: 10,
-    notFound: (id, minutes) => `There is no experiment run with the id "${id}" (a finished run is forgotten after ${minutes} minutes; kept experiments are in experiments:list).`,
-    full: () => 'An experiment is running already: wait for it to finish, or cancel it.',
-    busy: (id) => `runId: an experiment with the id "${id}" is running already.`,
-  })
+  private readonly jobs: BackgroundJobs<ExperimentProgressState, ExperimentRunStatus>
 
-  constructor(private readonly log: Logger) {}
+  constructor(private readonly log: Logger) {
+    this.jobs = new BackgroundJobs<ExperimentProgressState, ExperimentRunStatus>(
+      {
+        noun: 'experiment',
+        maxRunning: MAX_RUNNING_EXPERIMENTS,
+        keptMs: FINISHED_KEPT_MS,
+        maxFinishedKept: 10,
+        keptElsewhere: 'kept experiments are in experiments:list',
+        status: (job) => {
+          const { set, experimentId, progress } = job.progress
+          return { ...job.statusFields(), set, experimentId, phase: progress.phase, done: progress.done, total: progress.total }
+        },
+      },
+      log,
+    )
+  }
 
   start({ runId, set, work }: ExperimentStart): ExperimentRunStatus {
-    const job = new ExperimentJob(runId, set)
-    this.jobs.admit(runId, job)
-    job.finished = work(job.controller.signal, (progress) => (job.progress = progress)).then(
-      (record) => {
-        job.experimentId = record.id
-        this.end(job, record.state)
-      },
-      (error: unknown) => {
-        if (job.controller.signal.aborted) {
+    return this.jobs.start(runId, { set, progress: { phase: 'starting', done: 0, total: 0 }, experimentId: null }, async (job) => {
+      try {
+        const record = await work(job.signal, (progress) => (job.progress.progress = progress))
+        job.progress.experimentId = record.id
+        return record.state
+      } catch (error) {
+        if (job.signal.aborted) {
           job.message = 'Cancelled: the evaluations that finished are kept (the Evaluation view lists them); no comparison was made.'
-          this.end(job, 'cancelled')
-          return
+          return 'cancelled'
         }
+        // A refusal of ours says itself; anything else is a fault, said as one.
+        if (!(error instanceof ExplorerError)) throw error
         this.log.error(`experiment ${runId}: failed`, error)
-        job.message = this.log.scrub(error instanceof ExplorerError ? error.message : `The experiment failed inside the app: ${(error as Error).message ?? String(error)}`)
-        this.end(job, 'failed')
-      },
-    )
-    return job.status()
+        job.message = this.log.scrub(error.message)
+        return 'failed'
+      }
+    })
   }
 
   status(runId: string): ExperimentRunStatus {
-    return this.jobs.get(runId).status()
+    return this.jobs.status(runId)
   }
 
-  async cancel(runId: string): Promise<ExperimentRunStatus> {
-    const job = this.jobs.get(runId)
-    await stopJob(job)
-    return job.status()
+  cancel(runId: string): Promise<ExperimentRunStatus> {
+    return this.jobs.cancel(runId)
   }
 
-  async close(): Promise<void> {
-    await this.jobs.close(stopJob)
-  }
-
-  private end(job: ExperimentJob, state: ExperimentRunStatus['state']): void {
-    job.state = state
-    job.ended = performance.now()
-    this.log.info(`experiment ${job.runId}: ${state}`)
-    this.jobs.finished(job.runId, job)
+  close(): Promise<void> {
+    return this.jobs.close()
   }
 }

@@ -1,12 +1,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { EvalRunStatus } from '../../shared/ipc/contract'
 import type { Scored } from '../../shared/relevance/evaluation'
 import type { EvaluationHead } from '../../shared/relevance/evaluation-head'
 import { notComparable, type EvaluationSummary } from '../../shared/relevance/evaluation-summary'
 import { DEFAULT_METRICS, deepestK, metricKey, metricLabel, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
 import { call, errorMessage } from '../api/explorer-client'
-import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
+import { useFollowedJob } from '../composables/useFollowedJob'
+import { useKeptRecords } from '../composables/useKeptRecords'
 import { openDownload } from '../files/offer-download'
 import { useConnectionsStore } from './connections'
 import { useQuerySetsStore } from './query-sets'
@@ -44,10 +44,8 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
     error,
     unreadable: 'That evaluation could not be read',
   })
-  const { run, running, begin, cancel } = useFollowedRun<EvalRunStatus>({
+  const followed = useFollowedJob('eval', {
     intervalMs: EVAL_POLL_MS,
-    status: (runId) => call('eval:status', { runId }),
-    cancel: (runId) => call('eval:cancel', { runId }),
     error,
     told: ['failed'],
     unreadable: "The evaluation's progress could not be read",
@@ -57,6 +55,9 @@ export const useEvaluationsStore = defineStore('evaluations', () => {
       await loadKept()
     },
   })
+  const { run, running, begin } = followed
+  /** Stops the run shown; what ran is kept. */
+  const cancel = () => followed.cancel()
 
   /** The app connection the set's template runs on (its file connection's binding), else the editor's. */
   const ownConnectionId = computed<string | null>(() => {

@@ -2,10 +2,11 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { baselineConfig, type TargetForm } from '../../shared/compare/compare-targets'
 import type { ExperimentRecord, ExperimentSummary, QueryDelta } from '../../shared/experiments/experiment-record'
-import type { ExperimentRunStatus, ReplyOf } from '../../shared/ipc/contract'
+import type { ReplyOf } from '../../shared/ipc/contract'
 import { DEFAULT_METRICS, metricLabel, parseMetrics } from '../../shared/relevance/metrics'
 import { call, errorMessage } from '../api/explorer-client'
-import { useFollowedRun, useKeptRecords } from '../composables/useFollowedRun'
+import { useFollowedJob } from '../composables/useFollowedJob'
+import { useKeptRecords } from '../composables/useKeptRecords'
 import { useCompareStore } from './compare'
 import { useConnectionsStore } from './connections'
 import { useEvaluationsStore } from './evaluations'
@@ -53,10 +54,8 @@ export const useExperimentsStore = defineStore('experiments', () => {
     unreadable: 'That experiment could not be read',
     onShown: () => (other.value = 0),
   })
-  const { run, running, begin, cancel } = useFollowedRun<ExperimentRunStatus>({
+  const followed = useFollowedJob('experiments', {
     intervalMs: EXPERIMENT_POLL_MS,
-    status: (runId) => call('experiments:status', { runId }),
-    cancel: (runId) => call('experiments:cancel', { runId }),
     error,
     told: ['failed', 'cancelled'],
     unreadable: "The experiment's progress could not be read",
@@ -69,6 +68,9 @@ export const useExperimentsStore = defineStore('experiments', () => {
       await evaluations.loadKept()
     },
   })
+  const { run, running, begin } = followed
+  /** Stops the run shown; what ran is kept. */
+  const cancel = () => followed.cancel()
 
   /** The sides were filled in by the app, not the user: B may still take another config once the API's are known. */
   let filledIn = false

@@ -7,6 +7,7 @@ import { EvaluationSummarySchema } from '../relevance/evaluation-summary'
 import { JUDGMENT_FORMATS } from '../relevance/judgment-files'
 import { GradeSchema, ItemIdSchema, MetricSettingsSchema, QuerySetSchema, ScaleSchema, SetQueryIdSchema, SetQuerySchema, MAX_SET_QUERIES } from '../relevance/query-set'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
+import { jobChannels, JobStatusSchema } from './job-channels'
 import { UploadIdSchema } from './uploads'
 import { WorkspaceViewSchema } from './workspace-view'
 
@@ -52,20 +53,15 @@ export const SET_FORM_MESSAGE = {
   bytes: 32 * 1024 * 1024,
 } as const
 
-export const EvalRunStatusSchema = z.object({
-  runId: Id,
-  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+export const EvalRunStatusSchema = JobStatusSchema.extend({
   set: z.string(),
   /** "Demo, config production". */
   targetText: z.string(),
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),
-  durationMs: z.number(),
   /** The kept evaluation, once it has ended (`eval:get`). */
   evaluationId: z.string().nullable(),
-  /** Why it failed, when it did. */
-  message: z.string().nullable(),
 })
 
 export const evaluationContract = {
@@ -100,8 +96,8 @@ export const evaluationContract = {
    * Evaluates a set on a target (default: its template's own connection):
    * every query to `depth`, a few at a time. Replies at once; progress through `eval:status`.
    */
-  'eval:start': {
-    request: z
+  ...jobChannels('eval', {
+    start: z
       .object({
         runId: Id,
         set: SetName,
@@ -112,10 +108,8 @@ export const evaluationContract = {
         concurrency: z.number().int().min(1).max(16).optional(),
       })
       .strict(),
-    reply: EvalRunStatusSchema,
-  },
-  'eval:status': { request: z.object({ runId: Id }).strict(), reply: EvalRunStatusSchema },
-  'eval:cancel': { request: z.object({ runId: Id }).strict(), reply: EvalRunStatusSchema },
+    status: EvalRunStatusSchema,
+  }),
   /** Kept evaluations, newest first (of one set when named). */
   'eval:list': { request: z.object({ set: SetName.optional() }).strict(), reply: z.array(EvaluationSummarySchema) },
   /** A kept evaluation without its rankings (its head: summary, settings, each query's figures, how many rankings); they come in pages (`eval:rankings`). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { RunTargetSchema } from '../compare/compare-targets'
 import { ExperimentRecordSchema, ExperimentSummarySchema } from '../experiments/experiment-record'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
+import { jobChannels, JobStatusSchema } from './job-channels'
 
 /**
  * The channels of experiments: a query set on two or more targets, the
@@ -14,19 +15,15 @@ const SetName = z.string().min(1).max(200)
 /** The baseline and up to four others: each side is a whole evaluation of the set. */
 export const MAX_EXPERIMENT_SIDES = 5
 
-export const ExperimentRunStatusSchema = z.object({
-  runId: Id,
-  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+export const ExperimentRunStatusSchema = JobStatusSchema.extend({
   set: z.string(),
   /** What runs now: "B: Demo, config production", "step 1–2: + country:FILTER", "statistics". */
   phase: z.string(),
   /** Queries done of all the run asks, across its sides and steps. */
   done: z.number().int(),
   total: z.number().int(),
-  durationMs: z.number(),
   /** The kept experiment, once done (`experiments:get`). */
   experimentId: z.string().nullable(),
-  message: z.string().nullable(),
 })
 
 export const experimentContract = {
@@ -35,8 +32,8 @@ export const experimentContract = {
    * prefix of its template on the baseline's target, then compares the sides.
    * Replies at once; progress through `experiments:status`.
    */
-  'experiments:start': {
-    request: z
+  ...jobChannels('experiments', {
+    start: z
       .object({
         runId: Id,
         set: SetName,
@@ -47,10 +44,8 @@ export const experimentContract = {
         alpha: z.number().gt(0).lt(1).optional(),
       })
       .strict(),
-    reply: ExperimentRunStatusSchema,
-  },
-  'experiments:status': { request: z.object({ runId: Id }).strict(), reply: ExperimentRunStatusSchema },
-  'experiments:cancel': { request: z.object({ runId: Id }).strict(), reply: ExperimentRunStatusSchema },
+    status: ExperimentRunStatusSchema,
+  }),
   /** Kept experiments, newest first (of one set when named). */
   'experiments:list': { request: z.object({ set: SetName.optional() }).strict(), reply: z.array(ExperimentSummarySchema) },
   'experiments:get': { request: z.object({ id: Id }).strict(), reply: ExperimentRecordSchema },
