@@ -80,7 +80,7 @@ async function mount(queryIds: string[] | null = null) {
   fake.hold('query:run')
   window.explorer = fake.bridge
   const [{ default: JudgeDialog }, { useQuerySetsStore }, { useWorkspaceStore }] = await Promise.all([
-    import('../../src/renderer/components/evaluation/JudgeDialog.vue'),
+    import('../../src/renderer/components/relevance/JudgeDialog.vue'),
     import('../../src/renderer/stores/query-sets'),
     import('../../src/renderer/stores/workspace'),
   ])

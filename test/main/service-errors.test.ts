@@ -12,7 +12,7 @@ import { call, failure, json, keychainMissing, openCore, RESULTS_PAGE, startServ
 
 /**
  * Error statuses read as the official clients type them (SERVICE-CONTRACT
- * "Real deployments"), and worded once (shared/query/service-errors.ts): the
+ * "Real deployments"), and worded once (shared/query/error-answer-text.ts): the
  * main process's reply and the command line's output carry the same
  * sentence, naming what to check. A double of a real deployment (version
  * segment, `{message}` errors, no API description, a status route) answers

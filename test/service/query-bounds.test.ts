@@ -6,7 +6,7 @@ import { planChain } from '../../src/service/query/chain-plan'
 import { createChainCache } from '../../src/service/query/chain-cache'
 import { MAX_SEARCH_WORDS } from '../../src/service/query/endpoints/search'
 import { WorkBudget } from '../../src/service/query/work-budget'
-import { ServiceError } from '../../src/service/service-error'
+import { ServiceError } from '../../src/service/refusal'
 import { hostedWorkspaces } from '../../src/service/workspace/workspaces'
 import { openSession, PLACES, type Session } from './service-session'
 

@@ -5,7 +5,7 @@ import type { TokenAccount } from '../auth/token-manager'
 import type { QueryRunner } from '../http/query-runner'
 import { header } from '../http/http-client'
 import { messageOf, parseJson } from '../http/response-body'
-import { serviceError } from '../http/service-error'
+import { serviceError } from '../http/error-answer'
 import type { StoredConnection } from './connection-store'
 
 export function descriptionUrl(connection: StoredConnection, api: string): string {
@@ -38,7 +38,7 @@ export async function describeApi(
     return null
   }
   if (response.status >= 400) {
-    // Worded as every Query API error is (service-error.ts); a 401 here was sent without a token (one sent and refused throws in the runner).
+    // Worded as every Query API error is (error-answer.ts); a 401 here was sent without a token (one sent and refused throws in the runner).
     const failure = serviceError(response, header(response, 'content-type'), { workspace: connection.workspace, api, tokenSent: false })
     throw response.status === 404 ? new ExplorerError('not_found', failure.message, failure.extra) : failure
   }

@@ -1,13 +1,13 @@
 import { ApiDescriptionSchema } from '../../shared/api-description'
 import type { ConnectionCheck } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
-import { quoteServerText, serviceErrorKind, type ServiceErrorContext } from '../../shared/query/service-errors'
+import { quoteServerText, serviceErrorKind, type ServiceErrorContext } from '../../shared/query/error-answer-text'
 import { buildDescriptionUrl } from '../../shared/query/url'
 import type { TokenAccount, TokenManager, TokenMode } from '../auth/token-manager'
 import { header, type HttpResponse } from '../http/http-client'
 import type { QueryRunner } from '../http/query-runner'
 import { messageOf } from '../http/response-body'
-import { serviceError } from '../http/service-error'
+import { serviceError } from '../http/error-answer'
 import type { StoredConnection } from './connection-store'
 
 /**

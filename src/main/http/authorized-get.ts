@@ -4,7 +4,7 @@ import { originOf } from '../credentials/bound-secret'
 import type { CancelHandle } from './cancel-handle'
 import { header, type HttpClient, type HttpResponse } from './http-client'
 import { scrubBody } from './response-body'
-import { serviceError } from './service-error'
+import { serviceError } from './error-answer'
 
 /** How one GET is sent: its cancellation and its deadline. */
 export interface SendOptions {
@@ -90,7 +90,7 @@ export class AuthorizedGet {
     const renewed = await this.tokens.renewAfterRejection(account, rejected)
     const request = { url, signal: send.signal, cancel: send.cancel, headers: this.bearer(renewed), deadlineMs: send.deadlineMs }
     const second = scrubbed(await this.http.request(request), this.tokens.sensitive(account, renewed))
-    // The sentence and kind every 401 gets (service-error.ts), as one with a token sent.
+    // The sentence and kind every 401 gets (error-answer.ts), as one with a token sent.
     if (second.status === 401) throw serviceError(second, header(second, 'content-type'), { tokenSent: true })
     return second
   }

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { QueryReply } from '../../shared/ipc/contract'
 import { isEndpointStep, type QueryRequest, type ResponseType } from '../../shared/query/model'
-import type { ServiceErrorContext } from '../../shared/query/service-errors'
+import type { ServiceErrorContext } from '../../shared/query/error-answer-text'
 import { nestedDeeperThan } from '../../shared/json-depth'
 import { buildSentUrl, rootMemo } from '../../shared/query/url'
 import { validateRequest } from '../../shared/query/validate'
@@ -18,7 +18,7 @@ import { AuthorizedGet, type SendOptions } from './authorized-get'
 import { cancel, cancelHandle, type CancelHandle } from './cancel-handle'
 import { header, type HttpClient, type HttpResponse } from './http-client'
 import { parseJson, tooDeep } from './response-body'
-import { sentOption, serviceError } from './service-error'
+import { sentOption, serviceError } from './error-answer'
 import { ReplyCache, type ReplyCacheOptions } from './reply-cache'
 import { readResultsPage } from './results-page'
 import { resultsShapeProblem } from './results-shape'
@@ -195,7 +195,7 @@ export class QueryRunner {
   }
 }
 
-/** A redirect left unfollowed or an error status, as the sentence the user reads (query/service-errors.ts words it). */
+/** A redirect left unfollowed or an error status, as the sentence the user reads (query/error-answer-text.ts words it). */
 function refuseErrorStatus(response: HttpResponse, contentType: string, url: string, request: QueryRequest, tokenSent: boolean): void {
   if (response.status >= 300 && response.status < 400) {
     throw new ExplorerError('http', `The service answered ${response.status} (a redirect) without a Location to follow.`, { status: response.status })

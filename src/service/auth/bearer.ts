@@ -1,4 +1,4 @@
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 import type { AccountDirectory } from './accounts'
 import type { TokenStore } from './tokens'
 

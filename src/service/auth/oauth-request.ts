@@ -1,6 +1,6 @@
 import type { TokenReply } from '../../shared/auth'
 import { OAUTH_GRANT_TYPE } from '../../shared/auth'
-import { ServiceError, oauthError } from '../service-error'
+import { ServiceError, oauthError } from '../refusal'
 import { INVALID_CLIENT, QuotaExceeded, belongs, grantToken, notInWorkspace, type TokenService } from './token-request'
 
 /**

@@ -1,5 +1,5 @@
 import { TokenRequestBodySchema, type TokenReply, type TokenRequestBody } from '../../shared/auth'
-import { ServiceError, badRequest } from '../service-error'
+import { ServiceError, badRequest } from '../refusal'
 import type { Account, AccountDirectory } from './accounts'
 import type { TokenQuota } from './quota'
 import type { TokenStore } from './tokens'

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { answerOAuthRequest, readOAuthRequest } from '../auth/oauth-request'
 import { answerTokenRequest, readTokenRequest, type TokenService } from '../auth/token-request'
-import { ServiceError, badRequest, oauthError } from '../service-error'
+import { ServiceError, badRequest, oauthError } from '../refusal'
 import { readBody } from './body'
 import { jsonReply, type Reply } from './reply'
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 
 /** Reads a request body up to a cap; a larger one is refused (413) without being buffered. */
 

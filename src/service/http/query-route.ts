@@ -4,7 +4,7 @@ import type { AccountDirectory } from '../auth/accounts'
 import type { TokenStore } from '../auth/tokens'
 import { resolveDescriptionConfig } from '../query/options'
 import { checkQuery, noSuchApi, type CheckedQuery } from '../query/query-check'
-import { badRequest } from '../service-error'
+import { badRequest } from '../refusal'
 import { describeApi, type WorkspaceDefinition } from '../workspace/workspaces'
 import { jsonReply, type Reply } from './reply'
 

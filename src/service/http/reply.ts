@@ -1,4 +1,4 @@
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 
 /** What a route answers, before it is written to the socket. */
 export interface Reply {

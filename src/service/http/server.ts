@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { TokenService } from '../auth/token-request'
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 import { OAUTH_TOKEN_PATH } from '../../shared/auth'
 import { answerAuth, answerOAuth } from './auth-route'
 import { answerQuery, type QueryService } from './query-route'

@@ -1,5 +1,5 @@
 import { isEndpointStep, type Step } from '../../shared/query/model'
-import { badRequest } from '../service-error'
+import { badRequest } from '../refusal'
 import type { ApiDefinition } from '../workspace/workspaces'
 import { parameterLabel, type EndpointDefinition } from './endpoint'
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../service-error'
+import { badRequest } from '../refusal'
 import { stepKey, type ChainCache } from './chain-cache'
 import type { PlannedStep } from './chain-plan'
 import type { EndpointDefinition, RunContext } from './endpoint'

@@ -1,7 +1,7 @@
 import type { DataType, EndpointKind } from '../../shared/api-description'
 import type { DataObject, Dataset } from '../dataset/model'
 import type { TextIndex } from '../dataset/text-index'
-import { badRequest } from '../service-error'
+import { badRequest } from '../refusal'
 import type { ResultSet } from './result-set'
 import type { WorkBudget } from './work-budget'
 

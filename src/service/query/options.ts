@@ -1,7 +1,7 @@
 import { FORMATS, type Format, type QueryOptions, type ResponseType } from '../../shared/query/model'
 import { misplacedOptionMessage, misplacedOptions } from '../../shared/query/response-types'
 import { COUNT_MAX, COUNT_MIN } from '../../shared/query/validate'
-import { ServiceError, badRequest } from '../service-error'
+import { ServiceError, badRequest } from '../refusal'
 import type { RankingConfig } from './endpoint'
 
 /** The request options with their defaults and bounds (SERVICE-CONTRACT "Options"). */

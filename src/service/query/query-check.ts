@@ -1,5 +1,5 @@
 import type { QueryRequest, ResponseType } from '../../shared/query/model'
-import { ServiceError, badRequest } from '../service-error'
+import { ServiceError, badRequest } from '../refusal'
 import type { ApiDefinition } from '../workspace/workspaces'
 import { planChain, type PlannedStep } from './chain-plan'
 import type { EndpointDefinition } from './endpoint'

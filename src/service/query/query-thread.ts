@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import { startWorkerThread } from '../../node/worker-thread'
 import { errorReply, jsonReply, type Reply } from '../http/reply'
 import type { QueryWork } from '../http/query-route'
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 import type { CheckedQuery } from './query-check'
 import type { AnswerMessage, QueryWorkerData, WorkerMessage } from './query-protocol'
 

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDemoData } from '../dataset/demo-data'
 import { errorReply } from '../http/reply'
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 import { hostedWorkspaces } from '../workspace/workspaces'
 import { createChainCache } from './chain-cache'
 import type { AnswerMessage, QueryWorkerData, WorkerMessage } from './query-protocol'

@@ -1,4 +1,4 @@
-import { ServiceError } from '../service-error'
+import { ServiceError } from '../refusal'
 
 /**
  * The time one Query API request may spend working. The service's queries

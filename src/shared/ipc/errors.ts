@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SERVICE_ERROR_KINDS } from '../query/service-errors'
+import { SERVICE_ERROR_KINDS } from '../query/error-answer-text'
 
 /** Every failure crosses the IPC boundary as data, with one of these codes. */
 export const ERROR_CODES = [
@@ -24,7 +24,7 @@ export const IpcErrorSchema = z.object({
   message: z.string(),
   status: z.number().int().optional(),
   retryAfterSeconds: z.number().optional(),
-  /** An error status of the Query API, typed as the official clients type it (query/service-errors.ts). */
+  /** An error status of the Query API, typed as the official clients type it (query/error-answer-text.ts). */
   serviceError: z.enum(SERVICE_ERROR_KINDS).optional(),
   /** The server's own words (its `{message}`, bounded), apart from the sentence: what a test case's messageStartsWith matches. */
   serverMessage: z.string().max(1_000).optional(),

@@ -2,7 +2,7 @@ import { Chart, Legend, type ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import { compareDistribution } from '../../../shared/compare/compare-distribution'
 import type { CompareSide } from '../../../shared/ipc/contract'
-import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from '../statistics/useBarChart'
+import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from '../../composables/chart-kit'
 
 // Two series need a legend, which the single distribution chart does without.
 Chart.register(Legend)

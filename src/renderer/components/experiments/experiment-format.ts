@@ -4,7 +4,7 @@
  */
 
 /** A figure to 3 decimals; a dash when there is none: the Evaluation view's rule, so the two views agree. */
-export { figure } from '../evaluation/figure-text'
+export { figure } from '../relevance/figure-text'
 
 /** A difference with its sign always written ("+0.344", "−0.120", "0.000"): a reader should not have to infer the direction. */
 export function signed(value: number | null | undefined): string {

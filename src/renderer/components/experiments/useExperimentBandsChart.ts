@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { ProbabilityBand } from '../../../shared/experiments/probability-bands'
-import { categoryAxis, chartBasics, chartPalette, cutoffTooltipTitle, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, cutoffTooltipTitle, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
 
 export interface BandsChartInput {
   bands: readonly ProbabilityBand[]

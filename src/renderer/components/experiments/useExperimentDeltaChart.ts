@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryDelta } from '../../../shared/experiments/experiment-record'
-import { categoryAxis, chartBasics, chartPalette, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
 import { signed, themeColour } from './experiment-format'
 
 /** The y axis runs from −reach to reach, the first of these that holds every delta (metrics are within [0, 1], deltas within [−1, 1]). */

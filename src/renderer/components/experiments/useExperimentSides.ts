@@ -4,7 +4,7 @@ import { useConnectionsStore } from '../../stores/connections'
 import { DEPTHS } from '../../stores/evaluations'
 import { MAX_SIDES, useExperimentsStore } from '../../stores/experiments'
 import { useQuerySetsStore } from '../../stores/query-sets'
-import { plainOptions } from '../evaluation/field-options'
+import { plainOptions } from '../controls/field-options'
 import { sideLetter } from './experiment-format'
 
 export const ALPHAS = [0.01, 0.05, 0.1] as const

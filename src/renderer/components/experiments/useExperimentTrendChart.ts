@@ -1,6 +1,6 @@
 import { CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
 import { ref, useId, type Ref } from 'vue'
-import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useChart, useChartKeys } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useChart, useChartKeys } from '../../composables/chart-kit'
 import { themeColour } from './experiment-format'
 
 // The line parts only, not Chart.js's Legend: the targets are an HTML list under the chart.

@@ -1,6 +1,6 @@
 import { defineComponent, h, markRaw, shallowRef, type Component, type ComputedRef } from 'vue'
 import { afterNextFrame } from '../../perf/after-next-frame'
-import { loadChartJs } from '../statistics/useBarChart'
+import { loadChartJs } from '../../composables/chart-kit'
 import ResultsView from './ResultsView.vue'
 import { useTestsBadge } from './useTestsBadge'
 import type { ViewBadge } from './view-badge'
@@ -37,7 +37,7 @@ function lazyView(name: string, load: () => Promise<{ default: Component }>): { 
 // and the schemas only they use, were a good part of the code run before the Endpoint box could be used.
 const compare = lazyView('LazyCompareView', () => import('../compare/CompareView.vue'))
 const tests = lazyView('LazyTestsPanel', () => import('../tests/TestsPanel.vue'))
-const evaluation = lazyView('LazyEvaluationView', () => import('../evaluation/EvaluationView.vue'))
+const evaluation = lazyView('LazyEvaluationView', () => import('../relevance/EvaluationView.vue'))
 const experiments = lazyView('LazyExperimentsView', () => import('../experiments/ExperimentsView.vue'))
 const history = lazyView('LazyHistoryPanel', () => import('../history/HistoryPanel.vue'))
 

@@ -1,6 +1,6 @@
 import { parseFilterValue } from '../../../shared/query/tuple'
 import type { AttributeValue, CityColumns, DataObject } from '../../dataset/model'
-import { badRequest } from '../../service-error'
+import { badRequest } from '../../refusal'
 import { parameterLabel, type EndpointDefinition } from '../endpoint'
 import { keepCities, keepItems, objectOf, objectSet, probability, sortItems, type Item, type ResultSet } from '../result-set'
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../../service-error'
+import { badRequest } from '../../refusal'
 import type { EndpointDefinition } from '../endpoint'
 import { objectSet } from '../result-set'
 

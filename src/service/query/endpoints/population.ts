@@ -1,4 +1,4 @@
-import { badRequest } from '../../service-error'
+import { badRequest } from '../../refusal'
 import { integerParameter, type EndpointDefinition } from '../endpoint'
 import { keepCities, keepItems, objectOf } from '../result-set'
 

@@ -1,6 +1,6 @@
 import { compareIds, type DataObject, type Dataset } from '../../dataset/model'
 import { queryTerms, type TextIndex } from '../../dataset/text-index'
-import { badRequest } from '../../service-error'
+import { badRequest } from '../../refusal'
 import type { EndpointDefinition, RankingConfig } from '../endpoint'
 import { objectSet, probability, type Item, type ResultSet } from '../result-set'
 import type { WorkBudget } from '../work-budget'

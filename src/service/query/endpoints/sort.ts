@@ -1,5 +1,5 @@
 import type { AttributeValue } from '../../dataset/model'
-import { badRequest } from '../../service-error'
+import { badRequest } from '../../refusal'
 import { oneOfParameter, type EndpointDefinition } from '../endpoint'
 import { objectOf, objectSet, probability, sortItems, type Item } from '../result-set'
 

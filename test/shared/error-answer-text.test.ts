@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeServiceError, MAX_QUOTED_MESSAGE, serviceErrorKind, unknownEndpoint } from '../../src/shared/query/service-errors'
+import { describeServiceError, MAX_QUOTED_MESSAGE, serviceErrorKind, unknownEndpoint } from '../../src/shared/query/error-answer-text'
 
 /** The kinds as the TypeScript client's handleResponse throws them, in its order, and the sentences' safety. */
 

@@ -1,7 +1,13 @@
 import type { ActiveDataPoint, Chart, ChartConfiguration, ChartOptions, ChartType, TooltipItem } from 'chart.js'
 import { onBeforeUnmount, onMounted, watch, type Ref, type WatchSource } from 'vue'
-import { afterNextFrame } from '../../perf/after-next-frame'
-import { useTheme } from '../../theme/theme'
+import { afterNextFrame } from '../perf/after-next-frame'
+import { useTheme } from '../theme/theme'
+
+/**
+ * The chart kit every chart of the window is drawn with (the statistics answer's distribution, Compare,
+ * Evaluation, Experiments): Chart.js read on first use, the theme's colours, the axes and options the charts
+ * share, a chart's life on its canvas (useChart, useBarChart) and its keyboard focus (useChartKeys).
+ */
 
 let chartJs: Promise<typeof Chart> | null = null
 

@@ -1,11 +1,11 @@
 import { ExplorerError } from '../../shared/ipc/errors'
-import { describeServiceError, type ServiceErrorContext } from '../../shared/query/service-errors'
+import { describeServiceError, type ServiceErrorContext } from '../../shared/query/error-answer-text'
 import { header, type HttpResponse } from './http-client'
 import { messageOf } from './response-body'
 
 /**
  * An error status of the Query API as the error the app reports: the sentence
- * of query/service-errors.ts (the same the command line prints), the kind the
+ * of query/error-answer-text.ts (the same the command line prints), the kind the
  * official clients would throw, and the server's own words apart, for a test
  * case's `messageStartsWith`.
  */

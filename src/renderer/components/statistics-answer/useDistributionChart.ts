@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { ref, type Ref } from 'vue'
 import type { DistributionPoint } from '../../../shared/results/distribution'
-import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from './useBarChart'
+import { chartPalette, cutoffChartOptions, cutoffTooltipTitle, tooltipColours, useBarChart } from '../../composables/chart-kit'
 
 /**
  * Draws the distribution (number of results at or above each cutoff) with

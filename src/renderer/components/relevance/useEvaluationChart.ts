@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryScores } from '../../../shared/relevance/evaluation'
-import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useBarChart, useChartKeys } from '../statistics/useBarChart'
+import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useBarChart, useChartKeys } from '../../composables/chart-kit'
 import { figure } from './figure-text'
 
 /**

@@ -10,9 +10,9 @@ import { DEPTHS, useEvaluationsStore } from '../../stores/evaluations'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
-import { plainOptions } from './field-options'
+import { plainOptions } from '../controls/field-options'
 import { figure } from './figure-text'
-import { useQuerySetPicker } from './useQuerySetPicker'
+import { useQuerySetPicker } from '../controls/useQuerySetPicker'
 
 export const FORMAT_LABELS: Record<JudgmentFormat, string> = { 'quepid-csv': 'Quepid CSV', 'trec-qrels': 'TREC qrels', 'rre-json': 'RRE ratings JSON' }
 
