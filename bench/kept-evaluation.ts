@@ -91,7 +91,11 @@ export async function benchKeptEvaluation(): Promise<BenchResult[]> {
     core = await createAppCore({ dataDir, host: 'browser', version: 'bench', keychainService: 'query-explorer-bench', demo: 'none' })
     // The set the evaluation ran, with its judgments, so eval:scored scores the kept rankings again.
     const set = { name: 'Big set', queries: Array.from({ length: QUERIES }, (_, q) => ({ id: `q${q}`, text: `query ${q}` })), judgments: bigJudgments(QUERIES) }
-    await ask(core, 'workspace:import', { fileName: 'big.qxw.json', text: JSON.stringify(serverWorkspace('http://127.0.0.1:9', [set], 'big')) })
+    // Sent as the page sends a file it opens (the upload route's table), then read by main.
+    const file = Buffer.from(JSON.stringify(serverWorkspace('http://127.0.0.1:9', [set], 'big')))
+    const upload = await core.uploads!.open('bench', 'big.qxw.json', file.length, 'workspace')
+    await core.uploads!.append('bench', upload, 0, file)
+    await ask(core, 'workspace:import', { upload })
     const list = await repeated(OPEN_RUNS, () => ask(core!, 'eval:list', {}))
     // What the window shows first: the head (its figures, a row a query); Judge and the pages of rankings come after.
     const open = await repeated(OPEN_RUNS, () => ask(core!, 'eval:get', { id: big.id }))

@@ -7,6 +7,7 @@ import { createAppCore, type AppCore } from '../../src/main/app/app-core'
 import { startBrowserHost, type BrowserHost } from '../../src/main/host/browser-host'
 import { MAX_OPEN_UPLOADS, UPLOAD_LIFETIME_MS, UploadTickets } from '../../src/main/host/upload-tickets'
 import { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES } from '../../src/shared/ipc/uploads'
+import { uploadText } from './support'
 
 /**
  * The browser host's upload route, as the page uses it to import a judgments
@@ -96,7 +97,7 @@ describe('the browser host takes files in parts', () => {
     core = await createAppCore({ dataDir: join(dir, 'data'), host: 'browser', version: 'test', demo: 'none', keychainService: `qe-uploads-${process.pid}`, uploads })
     host = await startBrowserHost({ dispatch: core.dispatch, rendererDir: dir, port: 0, log: { info: () => undefined, error: () => undefined }, uploads: core.uploads })
     key = await openSession()
-    const opened = await ipc('workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+    const opened = await ipc('workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
     expect(opened.ok).toBe(true)
   })
   afterAll(async () => {
@@ -150,6 +151,27 @@ describe('the browser host takes files in parts', () => {
     expect((await put(ticket, MAX_UPLOAD_BYTES, Buffer.from('b'))).status).toBe(404)
     expect(await ipc('sets:import', { set: SET, upload: ticket })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(partFiles()).toEqual([])
+  })
+
+  it('bounds each kind of file by its own bound, and reads an upload only as the kind it was sent as', async () => {
+    const openAs = (fileName: string, size: number, kind: unknown) =>
+      send('/uploads', { method: 'POST', headers: { 'content-type': 'application/json', 'x-explorer-key': key }, body: JSON.stringify({ fileName, size, kind }) })
+    // Over a judgments file's 20 MiB, within a workspace file's 32 MiB: the kind decides.
+    expect((await openAs('team.qxw.json', MAX_UPLOAD_BYTES + 1, 'workspace')).status).toBe(200)
+    const unknown = await openAs('team.qxw.json', 10, 'spreadsheet')
+    expect(unknown.status).toBe(400)
+    expect(unknown.json!.message).toMatch(/kind is what the file is, one of judgments, workspace\.$/)
+    // A judgments upload is not opened as a workspace, nor the other way round; the ticket stays unread.
+    const qrels = await upload('ratings.qrels', Buffer.from('q01 0 2988507 3\n'))
+    expect(await ipc('workspace:import', { upload: qrels })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: '"ratings.qrels" was sent as a judgments file, not as a workspace file; choose the file again.' },
+    })
+    const workspace = await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8'))
+    expect(await ipc('sets:import', { set: SET, upload: workspace })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: '"world.qxw.json" was sent as a workspace file, not as a judgments file; choose the file again.' },
+    })
   })
 
   it('refuses a part over 1 MiB, a part out of order or without its offset, and a read before the file is whole, each in words', async () => {

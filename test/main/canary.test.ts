@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +7,7 @@ import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
 import type { ConnectionView, ExportStatus, WorkspaceView } from '../../src/shared/ipc/contract'
-import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken, untilEnded } from './support'
+import { call, filesUnder, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken, untilEnded, uploadText } from './support'
 
 /**
  * The canary: a profile with a unique secret goes through everything the main
@@ -172,8 +172,10 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
     const electronData = mkdtempSync(join(tmpdir(), 'qe-canary-electron-'))
     const chosen = mkdtempSync(join(tmpdir(), 'qe-canary-chosen-'))
     let saves = 0
+    // The shared workspace opens as Electron opens a file: main reads the one its open dialog picks.
+    const sharedFile = join(chosen, 'team.qxw.json')
     const dialogs: FileDialogs = {
-      chooseOpen: async () => null,
+      chooseOpen: async () => sharedFile,
       chooseSave: async ({ defaultName }) => join(chosen, `${++saves}-${defaultName}`),
     }
     const electron = await openCore(electronData, { echoLog: false, host: 'electron', dialogs })
@@ -193,7 +195,12 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
         clientId: 'canary-client',
       })) as { data: ConnectionView }
       await sendHere('secrets:set', { connectionId: saved.data.id, secret })
-      await workspaceAndExports(sendHere, saved.data.id)
+      await workspaceAndExports(sendHere, saved.data.id, async (text) => {
+        writeFileSync(sharedFile, text)
+        const reply = await sendHere('workspace:open', {})
+        rmSync(sharedFile)
+        return reply
+      })
       const electronTokens = new Set(tokens)
       const token = await storedToken(saved.data.id)
       if (token) electronTokens.add(token)
@@ -220,7 +227,11 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
    * connection is unknown and creates it with the canary secret typed in,
    * and exports results in every format the demo allows.
    */
-  async function workspaceAndExports(sendTo: (channel: string, request: unknown) => Promise<unknown>, id: string): Promise<void> {
+  async function workspaceAndExports(
+    sendTo: (channel: string, request: unknown) => Promise<unknown>,
+    id: string,
+    openFile: (text: string) => Promise<unknown> = async (text) => sendTo('workspace:import', { upload: await uploadText(core, 'team.qxw.json', text) }),
+  ): Promise<void> {
     const ok = async <T,>(channel: string, request: unknown): Promise<T> => {
       const reply = (await sendTo(channel, request)) as { ok: boolean; data?: T; error?: { message: string } }
       if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`)
@@ -234,7 +245,9 @@ describe.skipIf(missing)('canary: the secret and the token appear nowhere but th
       connections: [{ id: 'team', name: 'Team canary', authUrl: `${service.authUrl}/`, queryUrl: `${service.queryUrl}/`, workspace: 'world', api: 'places', clientId: 'team-client' }],
       queries: [{ name: 'Team query', connection: 'team', notes: '', request: search('oslo', { count: 5 }) }],
     }
-    const opened = await ok<WorkspaceView>('workspace:import', { fileName: 'team.qxw.json', text: JSON.stringify(shared) })
+    const openedReply = (await openFile(JSON.stringify(shared))) as { ok: boolean; data?: WorkspaceView; error?: { message: string } }
+    if (!openedReply.ok) throw new Error(`opening the shared workspace: ${openedReply.error?.message}`)
+    const opened = openedReply.data!
     const unbound = opened.bindings.find((binding) => binding.connectionId === null)
     expect(unbound, 'the shared connection (other URLs) is one the app does not know').toBeDefined()
     const created = await ok<{ connection: ConnectionView }>('workspace:create-connection', { fileConnectionId: unbound!.fileConnectionId, secret })

@@ -8,7 +8,7 @@ import { scoreRankings, type Evaluation } from '../../src/shared/relevance/evalu
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import { QuerySetSchema, settingsOf, type QuerySet } from '../../src/shared/relevance/query-set'
 import { keptEvaluation, runFileOf } from './kept-evaluation'
-import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
+import { call, downloadedFile, failure, keychainMissing, type TestServer, untilEnded, uploadText } from './support'
 import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
@@ -32,7 +32,7 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
   beforeAll(async () => {
     bench = await openDemoBench('eval')
     ;({ core, silent, silentConnection } = bench)
-    await call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+    await call<WorkspaceView>(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
   })
   afterAll(() => bench?.close())
 
@@ -115,7 +115,8 @@ describe.skipIf(missing !== null)('query sets and evaluations over IPC', () => {
     const zaragoza = after.queries.find((query) => query.text === 'zaragoza')!
     expect(after.judgments).toContainEqual(expect.objectContaining({ query: zaragoza.id, item: '3104324', grade: 3 }))
 
-    const qrels = await call<{ fileName: string; text: string }>(core, 'sets:export', { set: SET, format: 'trec-qrels' })
+    const exported = await call<{ fileName: string; downloadUrl: string }>(core, 'sets:export', { set: SET, format: 'trec-qrels' })
+    const qrels = downloadedFile(core, exported.downloadUrl)
     expect(qrels.fileName).toMatch(/\.qrels$/)
     expect(qrels.text.split('\n')).toContain(`${zaragoza.id} 0 3104324 3`)
   })

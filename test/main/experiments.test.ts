@@ -7,7 +7,7 @@ import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import { ExperimentRunStatusSchema, type ExperimentRunStatus } from '../../src/shared/ipc/experiment-contract'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
 import { keptEvaluation } from './kept-evaluation'
-import { call, failure, keychainMissing, type TestServer, untilEnded } from './support'
+import { call, failure, keychainMissing, type TestServer, untilEnded, uploadText } from './support'
 import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
@@ -34,7 +34,7 @@ describe.skipIf(missing !== null)('experiments over IPC', () => {
   beforeAll(async () => {
     bench = await openDemoBench('experiments')
     ;({ core, silent, silentConnection } = bench)
-    await call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+    await call<WorkspaceView>(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
   })
   afterAll(() => bench?.close())
 

@@ -42,7 +42,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'workspace:current': {},
   'workspace:new': {},
   'workspace:open': { recentId: 'x' },
-  'workspace:import': { fileName: 'w.qxw.json', text: '{}' },
+  'workspace:import': { upload: 'no-such-upload' },
   'workspace:save': { saveAs: false },
   'workspace:save-query': { name: 'q', connectionId: 'x', request: { workspace: 'w', api: 'a', steps: [{ endpoint: 'e', parameters: {} }], responseType: 'results', options: {} } },
   'workspace:rename-query': { name: 'q', newName: 'r' },

@@ -14,7 +14,7 @@ import type { ConnectionView } from '../../src/shared/ipc/contract'
 import type { Evaluation } from '../../src/shared/relevance/evaluation'
 import { serverWorkspace } from '../fixtures/server-workspace'
 import { keptEvaluation } from './kept-evaluation'
-import { call, failure, keychainMissing, openCore, startServer, untilEnded, type TestServer } from './support'
+import { call, failure, keychainMissing, openCore, startServer, untilEnded, type TestServer, uploadText } from './support'
 
 /**
  * Nothing finished is lost: an evaluation against a hostile server on
@@ -70,7 +70,7 @@ describe.skipIf(missing !== null)('kept evaluations: what finished can be opened
     })
     core = await openCore(dataDir, { keychainService: `query-explorer-kept-${process.pid}` })
     connection = await call<ConnectionView>(core, 'connections:save', { name: 'Hostile', authUrl: '', queryUrl: `${server.origin}/query`, workspace: 'world', api: 'places', clientId: '' })
-    await call(core, 'workspace:import', { fileName: 'hostile.qxw.json', text: workspaceFile(server.origin) })
+    await call(core, 'workspace:import', { upload: await uploadText(core, 'hostile.qxw.json', workspaceFile(server.origin)) })
   })
   afterAll(async () => {
     await core?.close()

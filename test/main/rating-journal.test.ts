@@ -13,7 +13,7 @@ import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { serializeWorkspace } from '../../src/shared/workspace/workspace-file'
 import { BIG_SET, bigWorkspace, WORLD_FILE } from '../fixtures/big-workspace'
 import { confirmedBeforeKill } from '../fixtures/killed-child'
-import { call, openCore } from './support'
+import { call, openCore, uploadText } from './support'
 
 /**
  * A rating is durable at once: it is appended to the data folder's journal
@@ -99,7 +99,7 @@ describe('ratings journaled in the data folder', () => {
     newer.exec('PRAGMA user_version = 999')
     newer.close()
     const first = await core(dataDir, 'browser')
-    await call<WorkspaceView>(first, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD_FILE, 'utf8') })
+    await call<WorkspaceView>(first, 'workspace:import', { upload: await uploadText(first, 'world.qxw.json', readFileSync(WORLD_FILE, 'utf8')) })
     const rated = await call<WorkspaceView>(first, 'sets:rate', { set: WORLD_SET, query: 'q01', item: 'kept-anyway', grade: 2 })
     expect(rated.dirty).toBe(true)
     const again = await core(dataDir, 'browser')
@@ -113,10 +113,10 @@ describe('ratings journaled in the data folder', () => {
     const support = pathToFileURL(resolve('test/main/support.ts')).href
     // The child opens the example, rates new items as fast as its replies come, and prints each once confirmed.
     const code = `import(${JSON.stringify(support)}).then(async (loaded) => {
-      const { openCore, call } = loaded.openCore ? loaded : loaded.default
+      const { openCore, call, uploadText } = loaded.openCore ? loaded : loaded.default
       const core = await openCore(${JSON.stringify(dataDir)}, { echoLog: false })
       const text = require('node:fs').readFileSync(${JSON.stringify(WORLD_FILE)}, 'utf8')
-      await call(core, 'workspace:import', { fileName: 'world.qxw.json', text })
+      await call(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', text) })
       for (let n = 0; ; n++) {
         await call(core, 'sets:rate', { set: ${JSON.stringify(WORLD_SET)}, query: 'q01', item: 'killed-' + n, grade: n % 4 })
         process.stdout.write('killed-' + n + '\\n')

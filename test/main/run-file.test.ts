@@ -9,7 +9,7 @@ import type { Evaluation } from '../../src/shared/relevance/evaluation'
 import { cliInProcess, WORLD } from '../cli/spawn-cli'
 import { openDemoBench, type DemoBench } from './demo-bench'
 import { keptEvaluation, runFileOf } from './kept-evaluation'
-import { call, keychainMissing, untilEnded } from './support'
+import { call, keychainMissing, untilEnded, uploadText } from './support'
 
 /**
  * An evaluation's TREC run file: the window's Export TREC run (eval:run-file)
@@ -43,7 +43,7 @@ describe.skipIf(missing !== null)("the window's Export TREC run and eval --trec-
   beforeAll(async () => {
     bench = await openDemoBench('run-file')
     core = bench.core
-    await call(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+    await call(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
   })
   afterAll(async () => {
     await bench?.close()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppCore, type AppCore } from '../../src/main/app/app-core'
 import { startBrowserHost, type BrowserHost } from '../../src/main/host/browser-host'
 import { MAX_SET_QUERIES } from '../../src/shared/relevance/query-set'
+import { downloadedFile, uploadText } from './support'
 
 /**
  * Query sets at the sizes the workspace file allows, through the browser
@@ -83,7 +84,7 @@ describe('query sets at the limits of the file, through the browser host', () =>
       req.end(JSON.stringify({ code }))
     })
     key = (JSON.parse(answer) as { key: string }).key
-    await ok('workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+    await ok('workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
   })
   afterAll(async () => {
     await host?.close()
@@ -121,8 +122,8 @@ describe('query sets at the limits of the file, through the browser host', () =>
     expect(error.code).toBe('validation')
     expect(error.message).toMatch(/"two words" of the query "q01" cannot be written in a TREC qrels file: it has white space in it/)
     // The other formats carry the same item as it is.
-    const csv = (await ok('sets:export', { set: SET, format: 'quepid-csv' })) as { text: string }
-    expect(csv.text).toContain('two words')
+    const csv = (await ok('sets:export', { set: SET, format: 'quepid-csv' })) as { downloadUrl: string }
+    expect(downloadedFile(core, csv.downloadUrl).text).toContain('two words')
     await ok('sets:rate', { set: SET, query: 'q01', item: 'two words', grade: null })
   })
 
@@ -131,7 +132,7 @@ describe('query sets at the limits of the file, through the browser host', () =>
     const set = world.sets[0]!
     // Grades over 100 break the schema's own rule for each judgment: one problem each.
     set.judgments = Array.from({ length: 100_000 }, (_, i) => ({ query: set.queries[i % set.queries.length]!.id, item: `i${i}`, grade: 200 }))
-    const error = await refused('workspace:import', { fileName: 'bad.qxw.json', text: JSON.stringify(world) })
+    const error = await refused('workspace:import', { upload: await uploadText(core, 'bad.qxw.json', JSON.stringify(world)) })
     expect(error.code).toBe('validation')
     expect(error.message).toMatch(/^"bad\.qxw\.json" is not a valid workspace: sets\[0\]\.judgments\[0\]\.grade: .*100/)
     expect(error.message).toMatch(/\(and 99,995 more\)\.$/)

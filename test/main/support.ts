@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createRequire } from 'node:module'
@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app/app-core'
 import { openSecretStore } from '../../src/main/credentials/open-secret-store'
 import type { QueryRequest } from '../../src/shared/query/model'
+import { UPLOAD_PART_BYTES, type UploadKind } from '../../src/shared/ipc/uploads'
+import { DOWNLOAD_PATH } from '../../src/main/host/download-tickets'
 
 /** Shared by the main-process tests: the real keychain, a core, and small real HTTP servers that misbehave on purpose. */
 
@@ -49,6 +51,30 @@ export type Reply = { ok: true; data: unknown } | { ok: false; error: { code: st
 
 export async function openCore(dataDir: string, options: Partial<AppCoreOptions> = {}): Promise<AppCore> {
   return createAppCore({ dataDir, host: 'browser', version: 'test', keychainService: KEYCHAIN_SERVICE, demo: 'none', keychainTimeouts: PATIENT_KEYCHAIN, ...options })
+}
+
+/**
+ * What the browser-host page does with a file the user picked: sends it to
+ * the core's uploads in parts (as the upload route takes them), as a
+ * workspace file unless told; the ticket is what `workspace:import` (or
+ * `sets:import`) names. Only a browser-host core has uploads.
+ */
+export async function uploadText(core: AppCore, fileName: string, text: string | Buffer, kind: UploadKind = 'workspace'): Promise<string> {
+  if (!core.uploads) throw new Error('uploadText: only a browser-host core takes uploads')
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
+  const ticket = await core.uploads.open('test page', fileName, bytes.length, kind)
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_PART_BYTES) {
+    await core.uploads.append('test page', ticket, offset, bytes.subarray(offset, offset + UPLOAD_PART_BYTES))
+  }
+  return ticket
+}
+
+/** The file a one-time download address main gave (`/downloads/<ticket>`) hands over, taken as the host would serve it: once. */
+export function downloadedFile(core: AppCore, downloadUrl: string | null | undefined): { fileName: string; text: string } {
+  if (!downloadUrl?.startsWith(DOWNLOAD_PATH) || !core.downloads) throw new Error(`no download address: ${String(downloadUrl)}`)
+  const file = core.downloads.take(downloadUrl.slice(DOWNLOAD_PATH.length))
+  if (!file) throw new Error('the download ticket was not known')
+  return { fileName: file.fileName, text: readFileSync(file.path, 'utf8') }
 }
 
 export async function call<T = never>(core: AppCore, channel: string, request: unknown): Promise<T> {

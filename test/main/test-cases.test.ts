@@ -11,7 +11,7 @@ import {
   type WorkspaceView,
 } from '../../src/shared/ipc/contract'
 import type { CaseReport } from '../../src/shared/test-cases/report'
-import { call, failure, keychainMissing, search, type TestServer, untilEnded } from './support'
+import { call, failure, keychainMissing, search, type TestServer, untilEnded, uploadText } from './support'
 import { openDemoBench, type DemoBench } from './demo-bench'
 
 /**
@@ -37,7 +37,7 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
   let silentConnection: ConnectionView
   let runs = 0
 
-  const importWorld = () => call<WorkspaceView>(core, 'workspace:import', { fileName: 'world.qxw.json', text: readFileSync(WORLD, 'utf8') })
+  const importWorld = async () => call<WorkspaceView>(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', readFileSync(WORLD, 'utf8')) })
 
   /** Polls until the run ends. */
   const finished = (runId: string): Promise<TestRunStatus> => untilEnded(async () => TestRunStatusSchema.parse(await call(core, 'tests:status', { runId })))
@@ -115,7 +115,7 @@ describe.skipIf(missing !== null)('test cases over IPC', () => {
     world.connections = [{ ...world.connections[0], id: 'staging', name: 'Staging EU', clientId: 'ci', authUrl: 'http://127.0.0.1:9/auth', queryUrl: 'http://127.0.0.1:9/query' }]
     world.queries = world.queries.map((query: object) => ({ ...query, connection: 'staging' }))
     world.tests = world.tests.map((testCase: { connection?: string }) => (testCase.connection ? { ...testCase, connection: 'staging' } : testCase))
-    const view = await call<WorkspaceView>(core, 'workspace:import', { fileName: 'staging.qxw.json', text: JSON.stringify(world) })
+    const view = await call<WorkspaceView>(core, 'workspace:import', { upload: await uploadText(core, 'staging.qxw.json', JSON.stringify(world)) })
     expect(view.bindings[0]!.connectionId).toBeNull()
     const status = await run()
     expect(new Set(status.cases.map((report) => report!.outcome))).toEqual(new Set(['error']))

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ConnectionView, RecentWorkspace, WorkspaceView } from '../../src/shared/ipc/contract'
 import { parseWorkspace, serializeWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
-import { call, failure, search } from './support'
+import { call, failure, search, uploadText } from './support'
 import { OLD_DEMO, scriptedDialogs, sessionBytes, textOf, workspaceSessions, type SaveReply } from './fixtures/workspace-sessions'
 
 /**
@@ -235,7 +235,7 @@ describe('workspace files: open and save', () => {
         ['c.qxw.json', JSON.stringify({ format: 'query-explorer-workspace', version: 1, apiKey: 'k' }), /^"c\.qxw\.json" holds a field that looks like a secret/],
         ['d.qxw.json', '{"format": "query-explorer-workspace", "version": 1, "queries": [{"name": "x"}]}', /^"d\.qxw\.json" is not a valid workspace: /],
       ] as const) {
-        const refused = await failure(core, 'workspace:import', { fileName: name, text })
+        const refused = await failure(core, 'workspace:import', { upload: await uploadText(core, name, text) })
         expect(refused.code).toBe('validation')
         expect(refused.message).toMatch(message)
       }

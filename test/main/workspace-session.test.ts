@@ -6,7 +6,7 @@ import type { AppCore } from '../../src/main/app/app-core'
 import { startBrowserHost } from '../../src/main/host/browser-host'
 import type { ConnectionView, WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
-import { call, failure, search } from './support'
+import { call, failure, search, uploadText } from './support'
 import { OLD_DEMO, textOf, workspaceSessions, type SaveReply } from './fixtures/workspace-sessions'
 
 /**
@@ -212,15 +212,15 @@ describe('workspace session', () => {
       const before = await current(core)
       const withFacets = (facets: unknown[]) => JSON.stringify({ ...JSON.parse(textOf([{ name: 'Paris' }])), connections: [{ ...OLD_DEMO, facets }] })
 
-      const many = await failure(core, 'workspace:import', { fileName: 'many.qxw.json', text: withFacets(Array.from({ length: 101 }, (_, n) => ({ options: `f${n}` }))) })
+      const many = await failure(core, 'workspace:import', { upload: await uploadText(core, 'many.qxw.json', withFacets(Array.from({ length: 101 }, (_, n) => ({ options: `f${n}` })))) })
       expect(many).toMatchObject({ code: 'validation' })
       expect(many.message).toBe('"many.qxw.json" is not a valid workspace: connections[0].facets: Too big: expected array to have <=100 items.')
 
-      const control = await failure(core, 'workspace:import', { fileName: 'bad.qxw.json', text: withFacets([{ options: 'genre\u0007' }]) })
+      const control = await failure(core, 'workspace:import', { upload: await uploadText(core, 'bad.qxw.json', withFacets([{ options: 'genre\u0007' }])) })
       expect(control.message).toBe('"bad.qxw.json" is not a valid workspace: connections[0].facets[0].options: holds a control character, which no endpoint or parameter name has.')
-      const twice = await failure(core, 'workspace:import', { fileName: 'twice.qxw.json', text: withFacets([{ options: 'genre' }, { options: 'kind', filter: 'genre:FILTER' }]) })
+      const twice = await failure(core, 'workspace:import', { upload: await uploadText(core, 'twice.qxw.json', withFacets([{ options: 'genre' }, { options: 'kind', filter: 'genre:FILTER' }])) })
       expect(twice.message).toBe('"twice.qxw.json" is not a valid workspace: connections[0].facets[1].filter: "genre:FILTER" is the filter of another declared facet already.')
-      const typed = await failure(core, 'workspace:import', { fileName: 'typed.qxw.json', text: withFacets([{ options: 'genre', selection: 'some' }]) })
+      const typed = await failure(core, 'workspace:import', { upload: await uploadText(core, 'typed.qxw.json', withFacets([{ options: 'genre', selection: 'some' }])) })
       expect(typed.message).toMatch(/^"typed\.qxw\.json" is not a valid workspace: connections\[0\]\.facets\[0\]\.selection: /)
 
       expect(await current(core)).toEqual(before)
@@ -245,25 +245,21 @@ describe('workspace session', () => {
       return textOf(queries)
     }
 
-    it('imports a 4 MiB file over the dispatcher and over the browser host, and refuses 6 MiB in words', async () => {
-      const text = bigWorkspace(4 * 1024 * 1024)
-      expect(text.length).toBeGreaterThan(4 * 1024 * 1024)
+    it('opens a 6 MiB file sent in parts (no message carries it), and refuses one over 32 MiB in words before a byte is sent', async () => {
+      // Over the 5 MiB a message once carried: a workspace file's own bound is 32 MiB.
+      const text = bigWorkspace(6 * 1024 * 1024)
+      expect(text.length).toBeGreaterThan(6 * 1024 * 1024)
       const view = await importText(core, 'big.qxw.json', text)
-      expect(view.queries.length).toBe(47)
-
-      const tooBig = 'x'.repeat(6 * 1024 * 1024)
-      const refused = await failure(core, 'workspace:import', { fileName: 'huge.qxw.json', text: tooBig })
-      expect(refused).toMatchObject({ code: 'validation', message: '"huge.qxw.json" is too large to be a workspace file (6.0 MiB of text; the most is 5.0 MiB).' })
-      // Under the limit in characters, over 5 MiB in bytes (two bytes each): a file may hold that (32 MiB), so it opens as a file would.
+      expect(view.queries.length).toBe(JSON.parse(text).queries.length)
+      // Two bytes a character: the bound counts the file's bytes.
       const wide = bigWorkspace(5.5 * 1024 * 1024, 'é')
-      expect(wide.length).toBeLessThan(5 * 1024 * 1024)
       expect((await importText(core, 'wide.qxw.json', wide)).queries.length).toBe(JSON.parse(wide).queries.length)
       await importText(core, 'big.qxw.json', text)
-      expect((await current(core)).workspace.queries.length).toBe(47)
+      expect((await current(core)).workspace.name).toBe('big')
 
       const rendererDir = tempDir('renderer')
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Query Explorer</title>')
-      const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir, port: 0, log: { info: () => undefined, error: () => undefined } })
+      const host = await startBrowserHost({ dispatch: core.dispatch, rendererDir, port: 0, log: { info: () => undefined, error: () => undefined }, uploads: core.uploads })
       try {
         const post = (path: string, body: string, headers: Record<string, string> = {}) => {
           const { port } = new URL(host.origin)
@@ -271,9 +267,9 @@ describe('workspace session', () => {
             let answer: { status: number; body: string } | null = null
             // Settles once the whole body is sent too: a 413 comes back while the rest is still on its way.
             const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-              let text = ''
-              res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-              res.on('end', () => (answer = { status: res.statusCode ?? 0, body: text }))
+              let body = ''
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+              res.on('end', () => (answer = { status: res.statusCode ?? 0, body }))
             })
             req.on('error', reject)
             req.on('close', () => (answer ? resolve(answer) : reject(new Error(`${path}: no answer`))))
@@ -282,13 +278,20 @@ describe('workspace session', () => {
         }
         const code = /#code=([\w-]+)$/.exec(host.pageUrl())![1]!
         const { key } = JSON.parse((await post('/session', JSON.stringify({ code }))).body) as { key: string }
-        const viaHost = await post('/ipc/workspace:import', JSON.stringify({ fileName: 'big2.qxw.json', text }), { 'x-explorer-key': key })
-        expect(viaHost.status).toBe(200)
-        expect(JSON.parse(viaHost.body)).toMatchObject({ ok: true, data: { name: 'big2' } })
-        const hugeViaHost = await post('/ipc/workspace:import', JSON.stringify({ fileName: 'huge.qxw.json', text: tooBig }), { 'x-explorer-key': key })
-        expect(JSON.parse(hugeViaHost.body)).toMatchObject({ ok: false, error: { message: refused.message } })
-        // Other channels keep the 1 MiB body limit.
-        const other = await post('/ipc/workspace:draft', JSON.stringify({ draft: { text } }), { 'x-explorer-key': key })
+        // A workspace file one byte over its bound: refused when the upload opens, with its size and the bound in words.
+        const tooBig = 32 * 1024 * 1024 + 1
+        const refused = await post('/uploads', JSON.stringify({ fileName: 'huge.qxw.json', size: tooBig, kind: 'workspace' }), { 'x-explorer-key': key })
+        expect(refused.status).toBe(413)
+        expect(JSON.parse(refused.body)).toEqual({
+          message: '"huge.qxw.json" holds 33,554,433 bytes (32.0 MiB); a workspace file may hold at most 32.0 MiB (33,554,432 bytes), so it was not opened.',
+        })
+        // At the bound it is taken: the bound is the workspace file's, not a judgments file's 20 MiB.
+        expect((await post('/uploads', JSON.stringify({ fileName: 'full.qxw.json', size: tooBig - 1, kind: 'workspace' }), { 'x-explorer-key': key })).status).toBe(200)
+        // A file's text in a message is no longer read: the request names an upload.
+        const asText = await post('/ipc/workspace:import', JSON.stringify({ fileName: 'big2.qxw.json', text: 'x' }), { 'x-explorer-key': key })
+        expect(JSON.parse(asText.body)).toMatchObject({ ok: false, error: { code: 'validation' } })
+        // Every channel keeps the 1 MiB body limit.
+        const other = await post('/ipc/workspace:import', JSON.stringify({ fileName: 'big2.qxw.json', text }), { 'x-explorer-key': key })
         expect(other.status).toBe(413)
       } finally {
         await host.close()

@@ -161,7 +161,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     ...connectionHandlers(registry, tokens, runner),
     ...queryHandlers(registry, runner, { store: history, log }),
     ...historyHandlers(history),
-    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, registry, log, session })),
+    ...(await workspaceHandlers({ dataDir: options.dataDir, host: options.host, dialogs: options.dialogs ?? null, uploads, registry, log, session })),
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
-import { MAX_WORKSPACE_TEXT } from '../../shared/ipc/contract'
 import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
 import { UPLOAD_PATH } from '../../shared/ipc/uploads'
 import type { Dispatch } from '../ipc/dispatch'
@@ -16,13 +15,6 @@ import { serveUpload, type UploadTickets } from './upload-tickets'
 export const KEY_HEADER = 'x-explorer-key'
 const MAX_BODY_BYTES = 1024 * 1024
 const MAX_SESSION_BODY_BYTES = 4 * 1024
-/**
- * An imported workspace is a whole file's text: as JSON on the wire each of
- * its characters takes at most 3 bytes (a file's text has no control
- * characters but whitespace), so this fits every text the dispatcher would
- * read, and one somewhat over its limit still reaches it, to be refused in words.
- */
-const MAX_IMPORT_BODY_BYTES = 3 * MAX_WORKSPACE_TEXT + 64 * 1024
 
 export interface BrowserHost {
   origin: string
@@ -128,7 +120,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.on('close', () => {
       if (!res.writableFinished) caller.abort()
     })
-    const limit = channel === 'workspace:import' ? MAX_IMPORT_BODY_BYTES : channel === 'sets:save' ? SET_FORM_MESSAGE.bytes : MAX_BODY_BYTES
+    // No message carries a file: a workspace or judgments file comes through the upload route (upload-tickets.ts).
+    const limit = channel === 'sets:save' ? SET_FORM_MESSAGE.bytes : MAX_BODY_BYTES
     const body = await readBody(req, limit)
     if (body === null) {
       const name = JSON.stringify(channel.slice(0, 80))

@@ -3,6 +3,7 @@ import { basename } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { readBounded } from '../storage/bounded-read'
+import type { UploadKind } from '../../shared/ipc/uploads'
 import type { FileDialogs, FileFilter } from './file-dialogs'
 import type { UploadTickets } from './upload-tickets'
 
@@ -12,7 +13,7 @@ import type { UploadTickets } from './upload-tickets'
  * comes back; in the browser host the page has sent the file's bytes through
  * the upload route and the request names the upload by its ticket. Either
  * way the file is read through the same bound and its text never travels in
- * a message. Judgment files use it; so will any later import.
+ * a message. Judgment files and workspace files use it.
  */
 
 export interface ChosenFiles {
@@ -30,6 +31,10 @@ export interface FileKind {
   maxBytes: number
   /** The file as a sentence names it: "a judgments file". */
   noun: string
+  /** What the page sends it as through the upload route (its bound there is this kind's). */
+  upload: UploadKind
+  /** What to do with a file over the bound, a sentence: "Split it into smaller files and import each." */
+  overBound: string
 }
 
 export interface ChosenText {
@@ -41,7 +46,7 @@ export interface ChosenText {
 export async function chosenFileText(files: ChosenFiles, upload: string | undefined, kind: FileKind): Promise<ChosenText | null> {
   if (upload !== undefined) {
     if (!files.uploads) throw new ExplorerError('validation', 'This window reads the file its open dialog picks: a request here names no upload.')
-    return files.uploads.take(upload, async (file) => ({ fileName: file.fileName, text: await readTextFile(file.path, file.fileName, kind) }))
+    return files.uploads.take(upload, kind.upload, async (file) => ({ fileName: file.fileName, text: await readTextFile(file.path, file.fileName, kind) }))
   }
   if (!files.dialogs) throw new ExplorerError('validation', 'In the browser host the page sends the file to the app first (the upload route), and the request names that upload.')
   const path = await files.dialogs.chooseOpen({ title: kind.title, filters: kind.filters })
@@ -66,7 +71,7 @@ async function readTextFile(path: string, fileName: string, kind: FileKind): Pro
     throw new ExplorerError('validation', unreadable(fileName, error as NodeJS.ErrnoException))
   }
   if (bytes === null) {
-    throw new ExplorerError('validation', `"${fileName}" holds more than ${formatBytes(kind.maxBytes)}, more than ${kind.noun} may; split it into smaller files and import each.`)
+    throw new ExplorerError('validation', `"${fileName}" holds more than ${formatBytes(kind.maxBytes)}, more than ${kind.noun} may; ${kind.overBound}`)
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)

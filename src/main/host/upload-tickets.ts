@@ -4,12 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import { ExplorerError } from '../../shared/ipc/errors'
-import { MAX_UPLOAD_BYTES, UPLOAD_OFFSET_HEADER, UPLOAD_PART_BYTES } from '../../shared/ipc/uploads'
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, UPLOAD_OFFSET_HEADER, UPLOAD_PART_BYTES, type UploadKind } from '../../shared/ipc/uploads'
+import { MAX_WORKSPACE_BYTES } from '../workspaces/workspace-files'
 import { readBody, readBodyBytes, sendJson } from './loopback-http'
 
 /** Long enough to send a file and have it read, short enough that one the page never finished does not linger. */
 export const UPLOAD_LIFETIME_MS = 10 * 60_000
-/** Uploads open at once: bounds the table, and the folder (at most this many files of MAX_UPLOAD_BYTES). */
+/** Uploads open at once: bounds the table, and the folder (at most this many files of the largest bound). */
 export const MAX_OPEN_UPLOADS = 8
 
 const GONE = 'This upload was used already or has expired (a file sent is kept 10 minutes); choose the file again.'
@@ -31,6 +32,8 @@ export interface UploadedFile {
   /** The name of the file the user picked, as the page gave it. */
   fileName: string
   size: number
+  /** What the page said it sends, and was bounded as. */
+  kind: UploadKind
 }
 
 interface Entry extends UploadedFile {
@@ -47,13 +50,17 @@ export interface UploadTicketsOptions {
   /** The clock expiry is measured on (tests move it on by hand). */
   now?: () => number
   lifetimeMs?: number
-  maxBytes?: number
+  /** The most bytes a file of each kind may hold: its own bound, the one main reads it with. */
+  bounds?: Partial<Record<UploadKind, number>>
 }
+
+/** Each kind's own bound: a judgments file's (20 MiB), a workspace file's (32 MiB: 10,000 queries and 200,000 judgments fit). */
+export const UPLOAD_BOUNDS: Record<UploadKind, number> = { judgments: MAX_UPLOAD_BYTES, workspace: MAX_WORKSPACE_BYTES }
 
 /**
  * The browser host's uploads, as DownloadTickets are its downloads. The page
- * opens an upload with the file's name and size (refused at once past
- * MAX_UPLOAD_BYTES) and gets a ticket (32 random bytes; the table holds its
+ * opens an upload with the file's name, size and kind (refused at once past
+ * that kind's bound) and gets a ticket (32 random bytes; the table holds its
  * digest); it sends the bytes in parts of at most UPLOAD_PART_BYTES, in
  * order, each with the session key that opened it, into a file of its own
  * (0600, in a folder of the data folder) that can never grow past the size
@@ -65,7 +72,7 @@ export class UploadTickets {
   private readonly uploads = new Map<string, Entry>()
   private readonly now: () => number
   private readonly lifetimeMs: number
-  readonly maxBytes: number
+  readonly bounds: Record<UploadKind, number>
   private folder: Promise<void> | null = null
 
   constructor(
@@ -74,17 +81,13 @@ export class UploadTickets {
   ) {
     this.now = options.now ?? Date.now
     this.lifetimeMs = options.lifetimeMs ?? UPLOAD_LIFETIME_MS
-    this.maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES
+    this.bounds = { ...UPLOAD_BOUNDS, ...options.bounds }
   }
 
-  /** A ticket for a file of `size` bytes, sent by the page of session key `owner`. */
-  async open(owner: string, fileName: string, size: number): Promise<string> {
-    if (size > this.maxBytes) {
-      throw new UploadRefused(
-        413,
-        `"${fileName}" holds ${size.toLocaleString('en-US')} bytes; a file sent to the app may hold at most ${formatBytes(this.maxBytes)} (${this.maxBytes.toLocaleString('en-US')} bytes). Split it into smaller files.`,
-      )
-    }
+  /** A ticket for a file of `size` bytes and of `kind`, sent by the page of session key `owner`. */
+  async open(owner: string, fileName: string, size: number, kind: UploadKind = 'judgments'): Promise<string> {
+    const bound = this.bounds[kind]
+    if (size > bound) throw new UploadRefused(413, tooLarge(fileName, size, bound, kind))
     const ticket = randomBytes(32).toString('base64url')
     const digest = digestOf(ticket)
     const path = join(this.dir, `${randomBytes(16).toString('hex')}.part`)
@@ -105,7 +108,7 @@ export class UploadTickets {
       }
       removals.push(this.drop(idle[0]))
     }
-    this.uploads.set(digest, { path, fileName, size, owner: digestOf(owner), received: 0, touched: this.now(), busy: false })
+    this.uploads.set(digest, { path, fileName, size, kind, owner: digestOf(owner), received: 0, touched: this.now(), busy: false })
     await Promise.all(removals)
     return ticket
   }
@@ -143,12 +146,16 @@ export class UploadTickets {
 
   /**
    * Reads an upload once, whole: the ticket is spent by this call, and the
-   * file is deleted once `read` is done with it, however that ends.
+   * file is deleted once `read` is done with it, however that ends. An
+   * upload sent as another kind is not read (it was bounded as that kind).
    */
-  async take<T>(ticket: string, read: (file: UploadedFile) => Promise<T>): Promise<T> {
+  async take<T>(ticket: string, kind: UploadKind, read: (file: UploadedFile) => Promise<T>): Promise<T> {
     const digest = await this.live(ticket)
     const entry = digest === null ? undefined : this.uploads.get(digest)
     if (!entry || digest === null) throw new ExplorerError('not_found', GONE)
+    if (entry.kind !== kind) {
+      throw new ExplorerError('validation', `"${entry.fileName}" was sent as ${NOUNS[entry.kind]}, not as ${NOUNS[kind]}; choose the file again.`)
+    }
     if (entry.busy || entry.received < entry.size) {
       throw new ExplorerError(
         'validation',
@@ -157,7 +164,7 @@ export class UploadTickets {
     }
     this.uploads.delete(digest)
     try {
-      return await read({ path: entry.path, fileName: entry.fileName, size: entry.size })
+      return await read({ path: entry.path, fileName: entry.fileName, size: entry.size, kind: entry.kind })
     } finally {
       await fs.rm(entry.path, { force: true }).catch(() => undefined)
     }
@@ -225,7 +232,8 @@ const MAX_OPEN_BODY_BYTES = 4 * 1024
 
 /**
  * The upload route, for a caller the host has checked (its Host, Origin and
- * session key): `POST /uploads` with `{"fileName": "…", "size": N}` answers
+ * session key): `POST /uploads` with `{"fileName": "…", "size": N, "kind":
+ * "judgments" | "workspace"}` (judgments when left out) answers
  * `{"ticket", "partBytes"}`; `PUT /uploads/<ticket>` with one part as its body
  * and the byte it starts at in `x-upload-offset` answers `{"received"}`.
  * Every refusal is JSON `{"message"}` in words, with its status.
@@ -236,8 +244,8 @@ export async function serveUpload(req: IncomingMessage, res: ServerResponse, upl
       if (req.method !== 'POST') throw new UploadRefused(405, 'Open an upload with POST.')
       const body = await readBody(req, MAX_OPEN_BODY_BYTES)
       if (body === null) throw new UploadRefused(413, `The request that opens an upload may hold at most ${formatBytes(MAX_OPEN_BODY_BYTES)}.`)
-      const { fileName, size } = openRequest(body)
-      const ticket = await uploads.open(sessionKey, fileName, size)
+      const { fileName, size, kind } = openRequest(body)
+      const ticket = await uploads.open(sessionKey, fileName, size, kind)
       return sendJson(res, 200, JSON.stringify({ ticket, partBytes: UPLOAD_PART_BYTES }))
     }
     if (req.method !== 'PUT') throw new UploadRefused(405, 'Send a part of an upload with PUT.')
@@ -256,21 +264,35 @@ export async function serveUpload(req: IncomingMessage, res: ServerResponse, upl
   }
 }
 
-function openRequest(body: string): { fileName: string; size: number } {
+function openRequest(body: string): { fileName: string; size: number; kind: UploadKind } {
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
   } catch {
     parsed = null
   }
-  const { fileName, size } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { fileName?: unknown; size?: unknown }
+  const { fileName, size, kind = 'judgments' } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { fileName?: unknown; size?: unknown; kind?: unknown }
   if (typeof fileName !== 'string' || fileName.length === 0 || fileName.length > 255) {
     throw new UploadRefused(400, 'Open an upload with {"fileName": "…", "size": N}: fileName is the name of the file, 1 to 255 characters.')
   }
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
     throw new UploadRefused(400, 'Open an upload with {"fileName": "…", "size": N}: size is the number of bytes in the file, a whole number from 0.')
   }
-  return { fileName, size }
+  if (!UPLOAD_KINDS.includes(kind as UploadKind)) {
+    throw new UploadRefused(400, `Open an upload with {"fileName": "…", "size": N, "kind": "…"}: kind is what the file is, one of ${UPLOAD_KINDS.join(', ')}.`)
+  }
+  return { fileName, size, kind: kind as UploadKind }
+}
+
+const NOUNS: Record<UploadKind, string> = { judgments: 'a judgments file', workspace: 'a workspace file' }
+
+/** A file over its kind's bound, refused before a byte of it is sent: its size and the bound, in words. */
+function tooLarge(fileName: string, size: number, bound: number, kind: UploadKind): string {
+  const most = `${formatBytes(bound)} (${bound.toLocaleString('en-US')} bytes)`
+  if (kind === 'workspace') {
+    return `"${fileName}" holds ${size.toLocaleString('en-US')} bytes (${formatBytes(size)}); a workspace file may hold at most ${most}, so it was not opened.`
+  }
+  return `"${fileName}" holds ${size.toLocaleString('en-US')} bytes; a file sent to the app may hold at most ${most}. Split it into smaller files.`
 }
 
 /** The data folder would not take the file (full, read-only): said as such, not as an internal error. */

@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import { isChannel, type Channel } from '../../shared/ipc/channels'
-import { formatBytes } from '../../shared/byte-size'
-import { contract, MAX_WORKSPACE_TEXT, type IpcResult } from '../../shared/ipc/contract'
+import { contract, type IpcResult } from '../../shared/ipc/contract'
 import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
 import { ExplorerError, type IpcError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
@@ -73,20 +72,11 @@ interface LongText {
 }
 
 /**
- * The few channels whose messages carry a long text: an imported workspace
- * (one file's whole text, browser host) and the requests that hold a saved
+ * The few channels whose messages carry a long text: the requests that hold a saved
  * query's notes and parameters; and the one whose list is long, a set's
  * queries. Every other message keeps MESSAGE_LIMITS.
  */
 const LONG_TEXT: Partial<Record<Channel, LongText>> = {
-  'workspace:import': {
-    length: (field) => (field === 'text' ? MAX_WORKSPACE_TEXT : MESSAGE_LIMITS.stringLength),
-    refusal: (payload, length) => {
-      const fileName = (payload as { fileName?: unknown }).fileName
-      const name = typeof fileName === 'string' && fileName ? `"${fileName.slice(0, 255)}"` : 'The file'
-      return `${name} is too large to be a workspace file (${formatBytes(length)} of text; the most is ${formatBytes(MAX_WORKSPACE_TEXT)}).`
-    },
-  },
   'workspace:save-query': { length: () => LONG_TEXT_LENGTH },
   // A set of the 10,000 queries a file allows, saved from Edit set.
   'sets:save': { length: () => SET_FORM_MESSAGE.textLength, items: SET_FORM_MESSAGE.items, nodes: SET_FORM_MESSAGE.nodes },

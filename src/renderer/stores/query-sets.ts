@@ -8,7 +8,7 @@ import { gradesByQuery, scaleOf, settingsOf, type QuerySet, type ScaleStep } fro
 import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
 import { call, errorMessage } from '../api/explorer-client'
 import { uploadFile } from '../api/uploads'
-import { offerDownload } from '../files/offer-download'
+import { openDownload } from '../files/offer-download'
 import { useChainStore } from './chain'
 import { useConnectionsStore } from './connections'
 import { useQueryStore } from './query'
@@ -135,7 +135,7 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   async function importFile(file?: File): Promise<string | null> {
     const current = set.value
     if (!current) throw new Error('Choose a query set first.')
-    const upload = file ? await uploadFile(file) : undefined
+    const upload = file ? await uploadFile(file, 'judgments') : undefined
     const reply = await call('sets:import', { set: current.name, ...(upload !== undefined ? { upload } : {}) })
     if (!reply) return null
     workspace.show(reply.workspace)
@@ -145,11 +145,13 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
     return `Imported ${reply.judgments} judgment${reply.judgments === 1 ? '' : 's'}${added} from ${reply.fileName}${replaced}.`
   }
 
-  async function exportJudgments(format: JudgmentFormat): Promise<void> {
+  /** Main writes the file (where Electron's save dialog says, or as a one-time download in the browser host); null: cancelled. */
+  async function exportJudgments(format: JudgmentFormat): Promise<{ fileName: string; judgments: number } | null> {
     const current = set.value
-    if (!current) return
+    if (!current) return null
     const reply = await call('sets:export', { set: current.name, format })
-    offerDownload(reply.fileName, reply.text, format === 'rre-json' ? 'application/json' : 'text/plain')
+    if (reply?.downloadUrl) openDownload(reply.downloadUrl, reply.fileName)
+    return reply
   }
 
   /**

@@ -1,12 +1,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import { formatBytes } from '../../shared/byte-size'
-import { MAX_WORKSPACE_TEXT, type Draft, type RecentWorkspace, type WorkspaceBinding, type WorkspaceView } from '../../shared/ipc/contract'
+import type { Draft, RecentWorkspace, WorkspaceBinding, WorkspaceView } from '../../shared/ipc/contract'
 import type { FacetDeclaration } from '../../shared/query/facet-declaration'
 import type { QueryRequest } from '../../shared/query/model'
 import type { SavedQuery } from '../../shared/workspace/workspace-file'
 import { sameQuery } from '../../shared/workspace/query-equality'
 import { call, errorMessage, ExplorerClientError } from '../api/explorer-client'
+import { uploadFile } from '../api/uploads'
 import { useConnectionsStore } from './connections'
 import { useChainStore } from './chain'
 import { useToastsStore } from './toasts'
@@ -271,18 +271,15 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }
   }
 
-  /** Browser host: a file the user picked; its text goes to main, which reads it as it would read the file. */
+  /**
+   * Browser host: a file the user picked, sent to the host in parts through
+   * the upload route (which refuses one over a workspace file's bound, in
+   * words, before a byte is sent); main reads it as it would read the file.
+   */
   async function importFile(file: File): Promise<boolean> {
-    if (file.size > MAX_WORKSPACE_TEXT) {
-      toasts.show(
-        `"${file.name}" is too large to be a workspace file (${formatBytes(file.size)}; the most is ${formatBytes(MAX_WORKSPACE_TEXT)}). The open workspace is unchanged.`,
-        { tone: 'danger' },
-      )
-      return false
-    }
     try {
-      const text = await file.text()
-      opened(await call('workspace:import', { fileName: file.name, text }))
+      const upload = await uploadFile(file, 'workspace')
+      opened(await call('workspace:import', { upload }))
       return true
     } catch (e) {
       fail('The workspace was not opened, and the open one is unchanged', e)

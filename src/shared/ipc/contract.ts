@@ -29,6 +29,7 @@ import { experimentContract, type ExperimentRunStatus } from './experiment-contr
 import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
 import { JobStatusSchema, jobChannels } from './job-channels'
+import { UploadIdSchema } from './uploads'
 
 /**
  * The one contract between renderer and main: a request and a reply schema per
@@ -173,9 +174,14 @@ export const contract = {
   'workspace:new': { request: z.object({}).strict(), reply: WorkspaceViewSchema },
   /** Electron: the native open dialog, or a recent file by id. Browser host: a recent copy by id. Null when the user cancelled. */
   'workspace:open': { request: z.object({ recentId: Id.optional() }).strict(), reply: WorkspaceViewSchema.nullable() },
-  /** Browser host: the text of a file the user picked in Chromium's file picker; read exactly as a file would be. */
+  /**
+   * Browser host: a file the user picked in Chromium's file picker, which the
+   * page sent through the upload route as a workspace file (`upload`, its
+   * ticket; bounded there at the workspace file's 32 MiB); main reads it
+   * exactly as a file would be. Its text never travels in a message.
+   */
   'workspace:import': {
-    request: z.object({ fileName: FileName, text: z.string().max(MAX_WORKSPACE_TEXT) }).strict(),
+    request: z.object({ upload: UploadIdSchema }).strict(),
     reply: WorkspaceViewSchema,
   },
   /**

@@ -88,9 +88,15 @@ export const evaluationContract = {
       .object({ workspace: WorkspaceViewSchema, fileName: z.string(), queries: z.number().int(), judgments: z.number().int(), replaced: z.number().int() })
       .nullable(),
   },
+  /**
+   * A set's judgments as a file, written by main: in Electron where its save
+   * dialog says (null when the user cancelled; `downloadUrl` null), in the
+   * browser host a file handed over as a one-time download (`downloadUrl`).
+   * Its text never travels in a reply.
+   */
   'sets:export': {
     request: z.object({ set: SetName, format: z.enum(JUDGMENT_FORMATS) }).strict(),
-    reply: z.object({ fileName: z.string(), text: z.string() }),
+    reply: z.object({ fileName: z.string(), judgments: z.number().int(), downloadUrl: z.string().nullable() }).nullable(),
   },
   /**
    * Evaluates a set on a target (default: its template's own connection):

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { basename, join } from 'node:path'
 import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
-import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../../shared/relevance/judgment-files'
+import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments, type JudgmentFormat } from '../../../shared/relevance/judgment-files'
 import { gradesByQuery, settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
 import { requireSet, setsOf, withImport, withoutSet, withSet } from '../../../shared/relevance/set-edits'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
@@ -41,6 +41,15 @@ const JUDGMENTS_FILE: FileKind = {
   ],
   maxBytes: MAX_JUDGMENT_FILE_BYTES,
   noun: 'a judgments file',
+  upload: 'judgments',
+  overBound: 'split it into smaller files and import each.',
+}
+
+/** How each judgments format is written and offered: the save dialog's filter, the download's type. */
+const EXPORTED: Record<JudgmentFormat, { filter: string; extension: string; contentType: string }> = {
+  'quepid-csv': { filter: 'Quepid CSV', extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  'trec-qrels': { filter: 'TREC qrels', extension: 'qrels', contentType: 'text/plain; charset=utf-8' },
+  'rre-json': { filter: 'RRE ratings JSON', extension: 'json', contentType: 'application/json; charset=utf-8' },
 }
 
 /** Who a rating is by: the account's user name on this machine, as a team reading the file would know them. */
@@ -114,7 +123,26 @@ export function evaluationHandlers({ session, registry, runner, runs, store, fil
     },
     'sets:export': async ({ set, format }) => {
       const found = requireSet(await document(), set)
-      return { fileName: judgmentFileName(format, found.name), text: formatJudgments(format, found) }
+      // Made before a dialog asks where: a set this format cannot write (an item id with white space in qrels) is refused first.
+      const text = formatJudgments(format, found)
+      const suggested = judgmentFileName(format, found.name)
+      const exported = EXPORTED[format]
+      const judgments = found.judgments.length
+      // Written by main to a file, as a TREC run is: the text never travels in a reply (200,000 judgments make ~10 MiB).
+      if (files.dialogs) {
+        const path = await files.dialogs.chooseSave({ title: 'Export judgments', defaultName: suggested, filters: [{ name: exported.filter, extensions: [exported.extension] }] })
+        if (path === null) return null
+        await writeFile(path, text).catch((error: NodeJS.ErrnoException) => {
+          throw new ExplorerError('validation', `"${basename(path)}" could not be written (${error.code ?? error.message}); choose another folder or name.`)
+        })
+        return { fileName: basename(path), judgments, downloadUrl: null }
+      }
+      if (!downloads) throw new ExplorerError('validation', 'This window has neither a save dialog nor downloads to hand the file over.')
+      await mkdir(exportsDir, { recursive: true })
+      const path = join(exportsDir, `${randomUUID()}.${exported.extension}`)
+      await writeFile(path, text, { mode: 0o600 })
+      const ticket = downloads.issue({ path, fileName: suggested, contentType: exported.contentType })
+      return { fileName: suggested, judgments, downloadUrl: `${DOWNLOAD_PATH}${ticket}` }
     },
 
     'eval:start': async ({ runId, set: name, target, depth, metrics, concurrency }) => {
