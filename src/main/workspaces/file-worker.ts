@@ -4,11 +4,12 @@ import { parentPort } from 'node:worker_threads'
 import { formatBytes } from '../../shared/byte-size'
 import type { Judgment, QuerySet } from '../../shared/relevance/query-set'
 import { layoutOf, parseWorkspace, serializeParsed, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
+import { isTextOf } from '../../shared/workspace/workspace-text'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { JUDGMENTS_PER_PART, type DocumentOnWire, type FileReply, type FileRequest, type SetOnWire, type SetPart } from './file-thread-protocol'
 import { RatingIndex } from './rating-index'
 import { digest, readSession, SESSION_FILE, sessionText } from './session-file'
-import { documentOfParsed, MAX_WORKSPACE_BYTES, readWorkspaceFile, writeWorkspaceText } from './workspace-files'
+import { documentOfParsed, MAX_WORKSPACE_BYTES, readWorkspaceFileText, writeWorkspaceText } from './workspace-files'
 
 /**
  * The workspace file thread (electron.vite.config.ts: `workspace-files`;
@@ -56,8 +57,8 @@ async function handle(request: FileRequest, workspace: Workspace | null): Promis
   stage(request)
   switch (request.kind) {
     case 'open': {
-      const read = await readWorkspaceFile(request.path)
-      return read.ok ? adopted(request.id, request.as, read.workspace, () => documentOfParsed(read.workspace, read.bytes)) : read
+      const read = await readWorkspaceFileText(request.path)
+      return read.ok ? adopted(request.id, request.as, read.workspace, () => documentText(read.workspace, read.text, read.bytes)) : read
     }
     case 'import': {
       const bytes = Buffer.byteLength(request.text, 'utf8')
@@ -65,7 +66,7 @@ async function handle(request: FileRequest, workspace: Workspace | null): Promis
         return { ok: false, message: `"${request.fileName}" is too large to be a workspace file (${formatBytes(bytes)}; the most is ${formatBytes(MAX_WORKSPACE_BYTES)}).` }
       }
       const read = parseWorkspace(request.text, request.fileName)
-      return read.ok ? adopted(request.id, request.as, read.workspace, () => documentOfParsed(read.workspace, bytes)) : read
+      return read.ok ? adopted(request.id, request.as, read.workspace, () => documentText(read.workspace, request.text, bytes)) : read
     }
     case 'read-session': {
       const read = await readSession(request.dataDir)
@@ -138,6 +139,18 @@ function adopted(reply: number, as: number, workspace: Workspace, text: () => st
   const written = text()
   made = { document: as, layout: layoutOf(written), text: written, digest: digest(written), bytes: Buffer.byteLength(written, 'utf8') }
   return { ...facts(made), document }
+}
+
+/**
+ * The text a save of a document read from `text` (`bytes` long) writes
+ * (documentOfParsed): `text` itself when it is that text already, as a file
+ * the app wrote is, which is found without making it again. Then its layout
+ * is the file's, and its size and digest the file's: the choice
+ * documentOfParsed makes, since the readable text is never larger than itself
+ * and always larger than the compact one (test/main/file-thread-read-text.test.ts).
+ */
+function documentText(workspace: Workspace, text: string, bytes: number): string {
+  return isTextOf(text, workspace, layoutOf(text)) ? text : documentOfParsed(workspace, bytes)
 }
 
 function sendSet(reply: number, set: QuerySet): SetOnWire {

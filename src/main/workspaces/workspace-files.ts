@@ -24,6 +24,12 @@ export const MAX_WORKSPACE_BYTES = 32 * 1024 * 1024
 export type ReadWorkspaceResult = { ok: true; workspace: Workspace; bytes: number } | { ok: false; message: string }
 
 export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_BYTES): Promise<ReadWorkspaceResult> {
+  const read = await readWorkspaceFileText(path, maxBytes)
+  return read.ok ? { ok: true, workspace: read.workspace, bytes: read.bytes } : read
+}
+
+/** readWorkspaceFile, with the file's text (a BOM left out): the file thread need not make the text again when the file is the app's own (file-worker.ts). */
+export async function readWorkspaceFileText(path: string, maxBytes = MAX_WORKSPACE_BYTES): Promise<(ReadWorkspaceResult & { ok: true; text: string }) | (ReadWorkspaceResult & { ok: false })> {
   const name = basename(path)
   let bytes: Buffer
   try {
@@ -49,7 +55,7 @@ export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_B
     return { ok: false, message: `"${name}" is not UTF-8 text, so it is not a workspace file.` }
   }
   const parsed = parseWorkspace(text, name)
-  return parsed.ok ? { ...parsed, bytes: bytes.length } : parsed
+  return parsed.ok ? { ...parsed, bytes: bytes.length, text } : parsed
 }
 
 /**

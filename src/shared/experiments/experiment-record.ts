@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RunTargetSchema } from '../compare/compare-targets'
-import { MetricSettingsSchema, ScaleSchema } from '../relevance/query-set'
+import { EvaluationSchema } from '../relevance/evaluation'
 
 /**
  * An experiment as it crosses to the window and is kept: its sides (each an
@@ -63,16 +63,8 @@ export const ExperimentStatsSchema = z.object({
   failed: z.array(z.object({ side: z.number().int(), id: z.string(), text: z.string(), error: z.string() })),
 })
 
-export const ExperimentRecordSchema = z.object({
-  id: z.string().min(1).max(200),
-  set: z.string(),
-  workspace: z.string(),
-  /** ISO time it started. */
-  at: z.string(),
-  depth: z.number().int(),
-  judgeDepth: z.number().int(),
-  settings: MetricSettingsSchema,
-  scale: ScaleSchema,
+/** What an experiment ran, as its evaluations record it: the set, its workspace, when it started, how deep, how judged. */
+export const ExperimentRecordSchema = EvaluationSchema.pick({ id: true, set: true, workspace: true, at: true, depth: true, judgeDepth: true, settings: true, scale: true }).extend({
   /** The baseline first. */
   sides: z.array(z.object({ label: z.string(), target: RunTargetSchema.nullable(), evaluationId: z.string(), means: Figures })),
   /** Per-step attribution on the baseline's target: each prefix of the template, shortest first (empty when not asked). */

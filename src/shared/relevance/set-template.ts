@@ -1,5 +1,6 @@
 import type { QueryRequest, Step } from '../query/model'
 import { rankingRequest, type TargetOverrides } from '../test-cases/case-request'
+import { findQuerySource } from '../workspace/query-source'
 import { QUERY_PLACEHOLDER, type QuerySet } from './query-set'
 
 /**
@@ -26,9 +27,7 @@ interface TemplateSource {
 }
 
 export function resolveTemplate(workspace: TemplateSource, set: QuerySet): ResolvedTemplate {
-  const found = set.request
-    ? { connection: set.connection ?? null, request: set.request }
-    : workspace.queries.find((query) => query.name === set.query)
+  const found = findQuerySource(workspace, set)
   if (!found) return { connection: null, request: null, error: `The set's template, the saved query "${set.query}", is not in the workspace.` }
   if (!holdsPlaceholder(found.request)) {
     return {

@@ -2,6 +2,7 @@ import { itemKey, itemLabel } from '../compare/item-key'
 import type { QueryRequest } from '../query/model'
 import type { QueryReply } from '../query/query-reply'
 import type { ResultItem } from '../responses'
+import { findQuerySource } from '../workspace/query-source'
 import type { RunOutcome } from './evaluate'
 import { depthNeeded, needsTotal, type Expectations, type TestCase } from './test-case'
 
@@ -36,10 +37,9 @@ interface CaseSource {
 
 export function resolveCase(workspace: CaseSource, testCase: TestCase): ResolvedCase {
   const base = { name: testCase.name, expect: testCase.expect }
-  if (testCase.request) return { ...base, connection: testCase.connection ?? null, request: testCase.request, error: null }
-  const query = workspace.queries.find((entry) => entry.name === testCase.query)
-  if (!query) return { ...base, connection: null, request: null, error: `The saved query "${testCase.query}" is not in the workspace.` }
-  return { ...base, connection: query.connection, request: query.request, error: null }
+  const found = findQuerySource(workspace, testCase)
+  if (!found) return { ...base, connection: null, request: null, error: `The saved query "${testCase.query}" is not in the workspace.` }
+  return { ...base, connection: found.connection, request: found.request, error: null }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { QueryRequestSchema } from '../query/model'
+import { querySourceFields, querySourceProblems } from '../workspace/query-source'
 
 /**
  * A test case as a workspace file keeps it (`tests`, next to `queries`): a
@@ -54,22 +54,13 @@ export const ExpectationsSchema = z
 export const TestCaseSchema = z
   .object({
     name: z.string().min(1).max(200),
-    /** A saved query of the same file, by name… */
-    query: z.string().min(1).max(200).optional(),
-    /** …or a request of the case's own, on one of the file's connections. */
-    connection: z.string().min(1).max(200).optional(),
-    request: QueryRequestSchema.optional(),
+    ...querySourceFields,
     notes: z.string().max(100_000).optional(),
     expect: ExpectationsSchema,
   })
   .strip()
   .superRefine((testCase, context) => {
-    if ((testCase.query === undefined) === (testCase.request === undefined)) {
-      context.addIssue({ code: 'custom', path: ['query'], message: 'a test case names a saved query ("query") or has its own "request", one of the two' })
-    }
-    if (testCase.request !== undefined && testCase.connection === undefined) {
-      context.addIssue({ code: 'custom', path: ['connection'], message: 'a test case with its own request names its connection' })
-    }
+    for (const problem of querySourceProblems(testCase, 'a test case', 'names a saved query')) context.addIssue({ code: 'custom', ...problem })
   })
 
 export type Expectations = z.infer<typeof ExpectationsSchema>

@@ -11,9 +11,18 @@
 const SECRET_NAME = /secret|token|passw(or)?d|passphrase|apikey|credential|bearer|authorization|privatekey/
 const ALLOWED_NAMES = new Set(['tokenrequest'])
 
+/** Keys already judged: a file repeats a few names (a set's 200,000 judgments have four), so each is tested once a file. */
+const judged = new Map<string, boolean>()
+
 function looksSecret(key: string): boolean {
-  const bare = key.toLowerCase().replace(/[^a-z0-9]/g, '')
-  return SECRET_NAME.test(bare) && !ALLOWED_NAMES.has(bare)
+  let secret = judged.get(key)
+  if (secret === undefined) {
+    const bare = key.toLowerCase().replace(/[^a-z0-9]/g, '')
+    secret = SECRET_NAME.test(bare) && !ALLOWED_NAMES.has(bare)
+    // Bounded: a hostile file may hold a million different names.
+    if (judged.size < 10_000) judged.set(key, secret)
+  }
+  return secret
 }
 
 /**
@@ -22,21 +31,27 @@ function looksSecret(key: string): boolean {
  * parameter names, already part of the request URL the app shows and logs.
  */
 export function secretLookingField(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  const at = [...path]
+  return found(value, at) ? at : null
+}
+
+/** Whether `value`, at `path`, holds a secret-looking key; `path` is one array, grown and cut back as the walk goes (then the key's path). */
+function found(value: unknown, path: (string | number)[]): boolean {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      const found = secretLookingField(value[index], [...path, index])
-      if (found) return found
+      path.push(index)
+      if (found(value[index], path)) return true
+      path.pop()
     }
-    return null
+    return false
   }
-  if (value === null || typeof value !== 'object') return null
+  if (value === null || typeof value !== 'object') return false
   const inStep = path.length >= 2 && path[path.length - 2] === 'steps'
   for (const key of Object.keys(value)) {
     if (inStep && (key === 'parameters' || key === 'context')) continue
-    if (looksSecret(key)) return [...path, key]
-    const found = secretLookingField((value as Record<string, unknown>)[key], [...path, key])
-    if (found) return found
+    path.push(key)
+    if (looksSecret(key) || found((value as Record<string, unknown>)[key], path)) return true
+    path.pop()
   }
-  return null
+  return false
 }
-

@@ -1,7 +1,7 @@
 import { OPTION_ORDER, type QueryRequest, type Step } from '../query/model'
 import type { FacetDeclaration } from '../query/facet-declaration'
 import { formatPath } from '../query/request-json'
-import type { QuerySet } from '../relevance/query-set'
+import type { Judgment, QuerySet } from '../relevance/query-set'
 import type { TestCase } from '../test-cases/test-case'
 import { describeIssue, keepProtoNames } from './workspace-parse'
 import { WORKSPACE_FORMAT, WORKSPACE_VERSION, WorkspaceSchema, type Workspace, type WorkspaceConnection } from './workspace-schema'
@@ -67,23 +67,87 @@ const JUDGMENT_KEYS = ['query', 'item', 'grade', 'by'] as const
 /**
  * A set as written: its judgments in the order of the set's queries, then by
  * item id (UTF-16 code units), so two people's edits of one file merge as
- * lines; each query and each judgment stands as a marker the serializer
- * writes on one line of its own.
+ * lines. Its queries and its judgments each stand in the tree as one marker
+ * (`list`, with how an entry is written), which walkText replaces with their
+ * text, an entry a line in the readable layout: 200,000 judgments are not
+ * 200,000 values of the tree, and the order is found by query first (a
+ * bucket each), then by item.
  */
-function canonicalSet(set: QuerySet, oneLine: (value: Record<string, unknown>) => unknown): Record<string, unknown> {
-  const place = new Map(set.queries.map((query, index) => [query.id, index]))
-  const judgments = [...set.judgments].sort((a, b) => place.get(a.query)! - place.get(b.query)! || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0))
+function canonicalSet(set: QuerySet, list: (entries: readonly unknown[], text: (entry: never) => string) => unknown): Record<string, unknown> {
   return ordered(
     {
       ...set,
       ...(set.request ? { request: canonicalRequest(set.request) } : {}),
       ...(set.settings ? { settings: ordered(set.settings, ['gain', 'unjudged', 'threshold']) } : {}),
-      queries: set.queries.map((query) => oneLine(ordered(query, SET_QUERY_KEYS))),
-      judgments: judgments.map((judgment) => oneLine(ordered(judgment, JUDGMENT_KEYS))),
+      queries: list(set.queries, (query: QuerySet['queries'][number]) => JSON.stringify(ordered(query, SET_QUERY_KEYS))),
+      judgments: list(sortedJudgments(set), judgmentText),
     },
     SET_KEYS,
   )
 }
+
+const byItem = (a: Judgment, b: Judgment) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0)
+
+/** The set's judgments in the order of its queries, then by item: as a stable sort by (query's place, item) gives them. */
+function sortedJudgments(set: QuerySet): Judgment[] {
+  const place = new Map(set.queries.map((query, index) => [query.id, index]))
+  const buckets: Judgment[][] = set.queries.map(() => [])
+  for (const judgment of set.judgments) {
+    const at = place.get(judgment.query)
+    // A judgment naming no query of the set (the schema refuses one): the comparison of old, whatever order it gives.
+    if (at === undefined) return [...set.judgments].sort((a, b) => place.get(a.query)! - place.get(b.query)! || byItem(a, b))
+    buckets[at]!.push(judgment)
+  }
+  const sorted: Judgment[] = []
+  for (const bucket of buckets) for (const judgment of bucket.sort(byItem)) sorted.push(judgment)
+  return sorted
+}
+
+/** JSON.stringify(ordered(judgment, JUDGMENT_KEYS)), built by hand for the schema's judgment (the common case by far). */
+function judgmentText(judgment: Judgment): string {
+  const { query, item, grade, by } = judgment
+  if (typeof query !== 'string' || typeof item !== 'string' || typeof grade !== 'number' || !Number.isFinite(grade) || (by !== undefined && typeof by !== 'string')) {
+    return JSON.stringify(ordered(judgment, JUDGMENT_KEYS))
+  }
+  const head = `{"query":${JSON.stringify(query)},"item":${JSON.stringify(item)},"grade":${grade}`
+  return by === undefined ? `${head}}` : `${head},"by":${JSON.stringify(by)}}`
+}
+
+/** Text JSON.stringify writes as it is, between quotes (no quote, backslash, control character or surrogate). */
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
+
+/**
+ * Where judgmentText(judgment) ends if `text` holds it at `at`, else -1;
+ * found without making the line (a string made is garbage: comparing the
+ * 200,000 lines of a file costs about a third of making them).
+ */
+function judgmentAt(text: string, at: number, judgment: Judgment): number {
+  const { query, item, grade, by } = judgment
+  if (
+    typeof query !== 'string' ||
+    typeof item !== 'string' ||
+    !Number.isInteger(grade) ||
+    Object.is(grade, -0) ||
+    (by !== undefined && typeof by !== 'string') ||
+    !PLAIN.test(query) ||
+    !PLAIN.test(item) ||
+    (by !== undefined && !PLAIN.test(by))
+  ) {
+    const line = judgmentText(judgment)
+    return text.startsWith(line, at) ? at + line.length : -1
+  }
+  at = after(text, after(text, after(text, after(text, at, '{"query":"'), query), '","item":"'), item)
+  at = after(text, after(text, at, '","grade":'), GRADE_TEXT[grade] ?? String(grade))
+  return by === undefined ? after(text, at, '}') : after(text, after(text, after(text, at, ',"by":"'), by), '"}')
+}
+
+/** Where `part` ends if `text` holds it at `at` (-1: not found before), else -1. */
+function after(text: string, at: number, part: string): number {
+  return at >= 0 && text.startsWith(part, at) ? at + part.length : -1
+}
+
+/** The grades a scale may hold, as text: made once, not once a judgment. */
+const GRADE_TEXT = Array.from({ length: 101 }, (_, grade) => String(grade))
 
 /**
  * How a file is laid out. `readable` is the app's own form: 2-space indent, a
@@ -124,8 +188,53 @@ export function serializeWorkspace(workspace: Workspace, layout: WorkspaceLayout
  * judgments it is about half the cost). Anything else goes through serializeWorkspace.
  */
 export function serializeParsed(workspace: Workspace, layout: WorkspaceLayout = 'readable'): string {
+  const pieces: string[] = []
+  walkText(workspace, layout, {
+    text: (piece) => void pieces.push(piece),
+    entry: (entry, text) => void pieces.push(text(entry as never)),
+  })
+  // Put together in one join: a 16 MiB text copied once, not once a step (each copy of that size is old-generation garbage).
+  return pieces.join('')
+}
+
+/**
+ * Whether `text` is serializeParsed(workspace, layout) to the character,
+ * found without making that text: a file the app wrote, read back, is its own
+ * text (file-worker.ts takes its layout, size and digest from it).
+ */
+export function isTextOf(text: string, workspace: Workspace, layout: WorkspaceLayout): boolean {
+  let at = 0
+  const same = walkText(workspace, layout, {
+    text: (piece) => {
+      if (!text.startsWith(piece, at)) return false
+      at += piece.length
+      return true
+    },
+    entry: (entry, write) => {
+      if (write === judgmentText) {
+        at = judgmentAt(text, at, entry as Judgment)
+        return at >= 0
+      }
+      const piece = write(entry as never)
+      if (!text.startsWith(piece, at)) return false
+      at += piece.length
+      return true
+    },
+  })
+  return same && at === text.length
+}
+
+/**
+ * The file's text, in order, to `out`: pieces of the tree's text, and each
+ * entry of a set's lists with how it is written. Stops when `out` answers false.
+ */
+function walkText(
+  workspace: Workspace,
+  layout: WorkspaceLayout,
+  out: { text(piece: string): boolean | void; entry(entry: unknown, text: (entry: never) => string): boolean | void },
+): boolean {
   const valid = workspace as Record<string, unknown> & Workspace
-  const out: Record<string, unknown> = {
+  const top: Record<string, unknown> = {
     format: WORKSPACE_FORMAT,
     version: WORKSPACE_VERSION,
     connections: valid.connections.map(canonicalConnection),
@@ -137,26 +246,28 @@ export function serializeParsed(workspace: Workspace, layout: WorkspaceLayout = 
     })),
     ...(valid.tests ? { tests: valid.tests.map(canonicalTest) } : {}),
   }
-  if (layout === 'compact') {
-    if (valid.sets) out.sets = valid.sets.map((set) => canonicalSet(set, (value) => value))
-    return JSON.stringify(withExtras(out, valid))
-  }
-  // A set's query or judgment a line: a set of thousands stays readable, and a diff shows each grade changed.
-  const lines: string[] = []
   // A nonce, so that no text of the file (which may hold a NUL) can pass for a marker.
   const nonce = Math.random().toString(36).slice(2, 10)
-  const marker = (index: number) => `\u0000qx-line-${nonce}:${index}`
-  if (valid.sets) {
-    out.sets = valid.sets.map((set) =>
-      canonicalSet(set, (value) => {
-        lines.push(JSON.stringify(value))
-        return marker(lines.length - 1)
-      }),
-    )
+  const lists: { entries: readonly unknown[]; text: (entry: never) => string }[] = []
+  // A list with no entry is written as the serializer writes it ([]); another stands as one marker, replaced below.
+  const list = (entries: readonly unknown[], text: (entry: never) => string) => (entries.length === 0 ? [] : [`\u0000qx-list-${nonce}:${lists.push({ entries, text }) - 1}`])
+  if (valid.sets) top.sets = valid.sets.map((set) => canonicalSet(set, list))
+  const compact = layout === 'compact'
+  // Readable: a set's query or judgment a line (a set of thousands stays readable, and a diff shows each grade changed), at the depth of a set's list's entries.
+  const separator = compact ? ',' : ',\n        '
+  const tree = compact ? JSON.stringify(withExtras(top, valid)) : JSON.stringify(withExtras(top, valid), null, 2)
+  let from = 0
+  for (const marker of tree.matchAll(new RegExp(`"\\\\u0000qx-list-${nonce}:(\\d+)"`, 'g'))) {
+    if (out.text(tree.slice(from, marker.index)) === false) return false
+    const { entries, text } = lists[Number(marker[1])]!
+    for (let index = 0; index < entries.length; index++) {
+      if (index > 0 && out.text(separator) === false) return false
+      if (out.entry(entries[index], text) === false) return false
+    }
+    from = marker.index + marker[0].length
   }
-  const text = JSON.stringify(withExtras(out, valid), null, 2)
-  const written = lines.length === 0 ? text : text.replace(new RegExp(`"\\\\u0000qx-line-${nonce}:(\\d+)"`, 'g'), (_, index: string) => lines[Number(index)]!)
-  return `${written}\n`
+  if (out.text(from === 0 ? tree : tree.slice(from)) === false) return false
+  return compact || out.text('\n') !== false
 }
 
 /** `out` with the unknown top-level keys after the known ones, sorted by name. */

@@ -9,6 +9,7 @@ import type { Judgment, MetricSettings, Scale } from '../../../shared/relevance/
 import { runFileChunk, runTag } from '../../evaluation/run-file'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { checkedForKeeping } from '../kept-records'
+import { keptSummaries, readJsonRow } from './json-rows'
 import { scalar } from './schema'
 
 /** An evaluation as the store is first told of it: all but its rankings, which follow in parts (`addRankings`). */
@@ -108,23 +109,13 @@ export class EvaluationsTable {
 
   /** Summaries, newest first, of one set when named; a row that no longer reads is left out. */
   list(set?: string): EvaluationSummary[] {
-    const texts = (
-      set === undefined
-        ? this.db.prepare('SELECT summary FROM evaluations ORDER BY seq DESC').pluck().all()
-        : this.db.prepare('SELECT summary FROM evaluations WHERE set_name = ? ORDER BY seq DESC').pluck().all(set)
-    ) as string[]
-    const found: EvaluationSummary[] = []
-    for (const text of texts) {
-      const read = parsed(text, EvaluationSummarySchema)
-      if (read) found.push(read)
-    }
-    return found
+    return keptSummaries(this.db, 'evaluations', set, EvaluationSummarySchema)
   }
 
   /** The evaluation's summary (what it ran on, its means), small whatever its size; null when none is kept by that id. */
   summary(id: string): EvaluationSummary | null {
     const text = scalar(this.db.prepare('SELECT summary FROM evaluations WHERE id = ?'), id) as string | undefined
-    return text === undefined ? null : parsed(text, EvaluationSummarySchema)
+    return text === undefined ? null : readJsonRow(text, EvaluationSummarySchema)
   }
 
   /** The evaluation without its rankings; null when none is kept by that id. */
@@ -258,15 +249,6 @@ export class EvaluationsTable {
     const pending = this.pending.get(id)
     if (!pending) throw new Error(`no evaluation "${id}" is being kept`)
     return pending
-  }
-}
-
-function parsed<T>(text: string, schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }): T | null {
-  try {
-    const read = schema.safeParse(JSON.parse(text))
-    return read.success ? read.data : null
-  } catch {
-    return null
   }
 }
 

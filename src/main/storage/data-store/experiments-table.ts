@@ -2,6 +2,7 @@ import type Database from 'libsql'
 import { ExperimentRecordSchema, ExperimentSummarySchema, experimentSummary, type ExperimentRecord, type ExperimentSummary } from '../../../shared/experiments/experiment-record'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { checkedForKeeping } from '../kept-records'
+import { keptSummaries, readJsonRow } from './json-rows'
 import { scalar } from './schema'
 
 /**
@@ -28,33 +29,16 @@ export class ExperimentsTable {
 
   /** Summaries, newest first, of one set when named; a row that no longer reads is left out. */
   list(set?: string): ExperimentSummary[] {
-    const texts = (
-      set === undefined
-        ? this.db.prepare('SELECT summary FROM experiments ORDER BY seq DESC').pluck().all()
-        : this.db.prepare('SELECT summary FROM experiments WHERE set_name = ? ORDER BY seq DESC').pluck().all(set)
-    ) as string[]
-    return texts.flatMap((text) => {
-      const read = safeJson(text, ExperimentSummarySchema)
-      return read ? [read] : []
-    })
+    return keptSummaries(this.db, 'experiments', set, ExperimentSummarySchema)
   }
 
   get(id: string): ExperimentRecord | null {
     const text = scalar(this.db.prepare('SELECT record FROM experiments WHERE id = ?'), id) as string | undefined
     if (text === undefined) return null
-    const record = safeJson(text, ExperimentRecordSchema)
+    const record = readJsonRow(text, ExperimentRecordSchema)
     if (!record) {
       throw new ExplorerError('not_found', `The kept experiment "${id}" is listed, but it does not read as one (damaged, or written by another version); it is left as it is in the data folder's database.`)
     }
     return record
-  }
-}
-
-function safeJson<T>(text: string, schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }): T | null {
-  try {
-    const read = schema.safeParse(JSON.parse(text))
-    return read.success ? read.data : null
-  } catch {
-    return null
   }
 }

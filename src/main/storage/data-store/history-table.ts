@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'libsql'
+import { readJsonRow } from './json-rows'
 import { scalar } from './schema'
 import { HistoryEntrySchema, type HistoryEntry } from '../../../shared/ipc/contract'
 
@@ -9,14 +10,7 @@ export const OLD_HISTORY_FILE = 'history.jsonl'
 export const IMPORTED_SUFFIX = '.imported'
 
 /** A row whose text no longer reads as an entry (written by hand, a damaged page) is left out, as a bad line was. */
-function readEntry(text: string): HistoryEntry | null {
-  try {
-    const parsed = HistoryEntrySchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
+const readEntry = (text: string): HistoryEntry | null => readJsonRow(text, HistoryEntrySchema)
 
 /** History's rows in the data folder's database: one a run, newest last by `seq`. Runs on the store's thread only. */
 export class HistoryTable {
