@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../shared/ipc/contract'
 import { matchesHistoryText } from '../../shared/history/history-list'
 import { DataStore } from '../storage/data-store/data-store'
+import { WriteQueue } from '../storage/write-queue'
 
 export { OLD_HISTORY_FILE } from '../storage/data-store/history-table'
 
@@ -20,7 +21,7 @@ export class HistoryStore {
   private readonly owns: boolean
   private readonly keep: number
   /** Calls run one after another, so an update's read and write never interleave with another's. */
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly queue = new WriteQueue()
 
   /** `data`: the app's DataStore, or a data folder to open one in (tests, tools). */
   constructor(data: DataStore | string, options: HistoryStoreOptions = {}) {
@@ -75,13 +76,11 @@ export class HistoryStore {
 
   /** Closes the database when this store opened it; the app's DataStore is the app's to close. */
   async close(): Promise<void> {
-    await this.queue
+    await this.queue.idle()
     if (this.owns) await this.data.close()
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work)
-    this.queue = next.catch(() => undefined)
-    return next
+    return this.queue.run(work)
   }
 }

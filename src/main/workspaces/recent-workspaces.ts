@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { workspaceName } from './workspace-names'
 import { MAX_WORKSPACE_BYTES } from './workspace-files'
+import { WriteQueue } from '../storage/write-queue'
 
 export const RECENT_FILE = 'recent-workspaces.json'
 export const RECENT_COPIES_DIR = 'recent'
@@ -43,7 +44,7 @@ type RecentFile = z.infer<typeof RecentFileSchema>
 
 export class RecentWorkspaces {
   private data: RecentFile = { version: 1, files: [], copies: [] }
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly queue = new WriteQueue()
 
   private constructor(
     private readonly dataDir: string,
@@ -182,8 +183,6 @@ export class RecentWorkspaces {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work)
-    this.queue = next.catch(() => undefined)
-    return next
+    return this.queue.run(work)
   }
 }

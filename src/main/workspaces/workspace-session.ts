@@ -17,6 +17,7 @@ import { SessionRatings } from './session-ratings'
 import { sessionView, untitled } from './session-view'
 import { WorkspaceFileIo, type SaveReply } from './workspace-file-io'
 import type { AddTestCaseEdit, SaveQueryRequest, TestContext, WorkspaceSessionDeps } from './session-requests'
+import { WriteQueue } from '../storage/write-queue'
 
 export { connectionName } from './connection-bindings'
 export { WORKSPACE_FILTERS, type SaveReply } from './workspace-file-io'
@@ -35,7 +36,7 @@ export type { AddTestCaseEdit, SaveQueryRequest, TestContext, WorkspaceSessionDe
  * written on the workspace file thread (file-thread.ts), never on main.
  */
 export class WorkspaceSession {
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly queue = new WriteQueue()
   private readonly writer: SessionWriter<JournalMark | undefined>
   private readonly files: WorkspaceFileIo
   private readonly ratings: SessionRatings
@@ -368,8 +369,6 @@ export class WorkspaceSession {
 
   /** One change at a time, each on the result of the last: concurrent edits never interleave. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work)
-    this.queue = next.catch(() => undefined)
-    return next
+    return this.queue.run(work)
   }
 }
