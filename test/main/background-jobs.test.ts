@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BackgroundJobs, type BackgroundJob, type JobKind } from '../../src/main/jobs/background-jobs'
-import type { JobTimers } from '../../src/main/jobs/job-table'
 import { ExplorerError } from '../../src/shared/ipc/errors'
 import { ManualClock } from '../fixtures/manual-clock'
-
-/** The table's clean-up on a clock that only moves when told. */
-function manualTimers(clock: ManualClock): JobTimers {
-  return {
-    after(ms, run) {
-      const controller = new AbortController()
-      clock.sleep(ms, controller.signal).then(run, () => undefined)
-      return () => controller.abort()
-    },
-  }
-}
+import { manualTimers } from '../fixtures/manual-timers'
 
 interface Count {
   done: number

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { TokenManager } from '../../src/main/auth/token-manager'
 import { HttpClient } from '../../src/main/http/http-client'
 import { QueryRunner } from '../../src/main/http/query-runner'
-import { ExplorerError } from '../../src/shared/ipc/errors'
 import type { ConnectionView, QueryReply } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { call, json, keychainMissing, openCore, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+import { failureOf } from '../fixtures/failure-of'
 
 /**
  * A deployment may close a connection before any byte of the answer: a
@@ -41,15 +41,6 @@ function connections() {
 
 /** The app's query runner; these queries go to a public API, so no token is ever asked for. */
 const runnerOn = (http: HttpClient) => new QueryRunner(http, new TokenManager(http))
-
-async function failureOf(promise: Promise<unknown>): Promise<ExplorerError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ExplorerError)
-  return error as ExplorerError
-}
 
 describe('a connection closed early', () => {
   let server: TestServer | undefined

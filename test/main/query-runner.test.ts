@@ -5,9 +5,9 @@ import { memorySecretStore } from '../../src/main/credentials/secret-store'
 import { HttpClient } from '../../src/main/http/http-client'
 import { QueryRunner, type QueryTarget } from '../../src/main/http/query-runner'
 import { startService, type RunningService } from '../../src/service'
-import { ExplorerError } from '../../src/shared/ipc/errors'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { json, RESULTS_PAGE, search, startServer, type TestServer } from './support'
+import { failureOf } from '../fixtures/failure-of'
 
 /**
  * The query runner is what every query of the window goes through: the
@@ -37,15 +37,6 @@ function heldServer() {
 
 /** Resolves when the server side of a request sees its connection closed. */
 const closed = (req: IncomingMessage) => new Promise<void>((resolve) => (req.socket.destroyed ? resolve() : req.socket.once('close', () => resolve())))
-
-async function failureOf(promise: Promise<unknown>): Promise<ExplorerError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ExplorerError)
-  return error as ExplorerError
-}
 
 const PUBLIC: QueryRequest = { ...search('paris'), api: 'public' }
 

@@ -9,17 +9,9 @@ import {
   type WorkspaceConnection,
 } from '../../src/shared/workspace/workspace-file'
 import { anyRequest, text } from './arbitraries'
+import { FILE_DEMO_CONNECTION } from '../fixtures/file-demo-connection'
 
-const demo: WorkspaceConnection = {
-  id: 'demo',
-  name: 'Demo',
-  authUrl: 'http://127.0.0.1:8080/auth',
-  queryUrl: 'http://127.0.0.1:8080/query',
-  workspace: 'world',
-  api: 'places',
-  config: 'default',
-  clientId: 'demo',
-}
+const demo: WorkspaceConnection = FILE_DEMO_CONNECTION
 
 const sample: Workspace = {
   format: 'query-explorer-workspace',
