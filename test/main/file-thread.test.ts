@@ -59,7 +59,7 @@ describe('workspace file thread', () => {
       { set: BIG_SET, query: first!.query, item: 'doc-new', grade: 3 },
     ]
     for (const rating of ratings) await call<WorkspaceView>(app, 'sets:rate', rating)
-    // Judge's ratings are made by the user the app runs as (evaluation-handlers.ts).
+    // Judge's ratings are made by the user the app runs as (relevance-handlers.ts).
     const expected = ratings.reduce<Workspace>((workspace, { set, ...rating }) => withRating(workspace, set, { ...rating, by: userInfo().username }), big)
 
     // While the thread serializes the document, the window asks main something: it must be answered before the save is.

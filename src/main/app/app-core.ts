@@ -18,7 +18,7 @@ import { compareHandlers } from '../ipc/handlers/compare-handlers'
 import { copyAsHandlers } from '../ipc/handlers/copy-as-handlers'
 import { historyHandlers } from '../ipc/handlers/history-handlers'
 import { testHandlers } from '../ipc/handlers/test-handlers'
-import { evaluationHandlers } from '../ipc/handlers/evaluation-handlers'
+import { relevanceHandlers } from '../ipc/handlers/relevance-handlers'
 import { EvaluationRuns } from '../evaluation/evaluation-runs'
 import { EvaluationStore } from '../evaluation/evaluation-store'
 import { experimentHandlers } from '../ipc/handlers/experiment-handlers'
@@ -165,7 +165,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
     ...exportHandlers(exports),
     ...testHandlers({ session, registry, runner, runs: testRuns, log }),
     ...compareHandlers(registry, runner, log),
-    ...evaluationHandlers({
+    ...relevanceHandlers({
       session,
       registry,
       runner,

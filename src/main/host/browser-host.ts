@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
-import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
+import { SET_FORM_MESSAGE } from '../../shared/ipc/relevance-contract'
 import { UPLOAD_PATH } from '../../shared/ipc/uploads'
 import type { Dispatch } from '../ipc/dispatch'
 import type { Logger } from '../logging/logger'

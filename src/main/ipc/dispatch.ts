@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { isChannel, type Channel } from '../../shared/ipc/channels'
 import { contract, type IpcResult } from '../../shared/ipc/contract'
-import { SET_FORM_MESSAGE } from '../../shared/ipc/evaluation-contract'
+import { SET_FORM_MESSAGE } from '../../shared/ipc/relevance-contract'
 import { ExplorerError, type IpcError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
 import type { CallContext, HandlerTable } from './handler-table'

@@ -24,7 +24,7 @@ import { ExpectationsSchema, TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
 import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
-import { evaluationContract, type EvalRunStatus, type SetForm } from './evaluation-contract'
+import { relevanceContract, type EvalRunStatus, type SetForm } from './relevance-contract'
 import { experimentContract, type ExperimentRunStatus } from './experiment-contract'
 import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
@@ -324,7 +324,7 @@ export const contract = {
   'view-prefs:get': { request: z.object({}).strict(), reply: ViewPrefsSchema },
   'view-prefs:set': { request: ViewPrefsPatchSchema, reply: ViewPrefsSchema },
   'view-prefs:reset': { request: z.object({}).strict(), reply: ViewPrefsSchema },
-  ...evaluationContract,
+  ...relevanceContract,
   ...experimentContract,
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 

@@ -64,7 +64,7 @@ export const EvalRunStatusSchema = JobStatusSchema.extend({
   evaluationId: z.string().nullable(),
 })
 
-export const evaluationContract = {
+export const relevanceContract = {
   /** A set whole: its queries and judgments. */
   'sets:get': { request: z.object({ name: SetName }).strict(), reply: QuerySetSchema },
   /** Adds a set, or replaces the one called `previousName`; judgments of queries it no longer has go. */
@@ -160,6 +160,6 @@ export const evaluationContract = {
   },
 } as const
 
-export type EvaluationChannel = keyof typeof evaluationContract
+export type RelevanceChannel = keyof typeof relevanceContract
 export type SetForm = z.infer<typeof SetFormSchema>
 export type EvalRunStatus = z.infer<typeof EvalRunStatusSchema>

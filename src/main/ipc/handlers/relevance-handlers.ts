@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { basename, join } from 'node:path'
-import type { EvaluationChannel, SetForm } from '../../../shared/ipc/evaluation-contract'
+import type { RelevanceChannel, SetForm } from '../../../shared/ipc/relevance-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments, type JudgmentFormat } from '../../../shared/relevance/judgment-files'
 import { gradesByQuery, settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
@@ -20,7 +20,7 @@ import { chosenFileText, type ChosenFiles, type FileKind } from '../../host/chos
 import { DOWNLOAD_PATH, type DownloadTickets } from '../../host/download-tickets'
 import type { DomainHandlers } from '../handler-table'
 
-export interface EvaluationHandlerDeps {
+export interface RelevanceHandlerDeps {
   session: WorkspaceSession
   registry: ConnectionRegistry
   runner: QueryRunner
@@ -77,7 +77,7 @@ function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: stri
 }
 
 /** Query sets (edits, ratings, judgment files) and their evaluations. */
-export function evaluationHandlers({ session, registry, runner, runs, store, files, downloads, exportsDir }: EvaluationHandlerDeps): DomainHandlers<EvaluationChannel> {
+export function relevanceHandlers({ session, registry, runner, runs, store, files, downloads, exportsDir }: RelevanceHandlerDeps): DomainHandlers<RelevanceChannel> {
   const document = async () => (await session.testContext()).workspace
   const notKept = (id: string) => new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
   const head = async (id: string) => {
