@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BackgroundJobs, type BackgroundJob, type JobKind } from '../../src/main/jobs/background-jobs'
-import { ExplorerError } from '../../src/shared/ipc/errors'
 import { ManualClock } from '../fixtures/manual-clock'
 import { manualTimers } from '../fixtures/manual-timers'
+import { refusal } from '../fixtures/failure-of'
 
 interface Count {
   done: number
@@ -66,16 +66,6 @@ function steppedWork() {
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve))
-}
-
-function refusal(action: () => unknown): ExplorerError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof ExplorerError) return error
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('BackgroundJobs', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { JobTable } from '../../src/main/jobs/job-table'
-import { ExplorerError } from '../../src/shared/ipc/errors'
 import { ManualClock } from '../fixtures/manual-clock'
 import { manualTimers } from '../fixtures/manual-timers'
+import { refusal } from '../fixtures/failure-of'
 
 class Job {
   constructor(public running = true) {}
@@ -23,16 +23,6 @@ function table(clock = new ManualClock(), overrides: { maxRunning?: number; maxF
 
 /** Lets the clean-up that a clock's advance woke run. */
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve))
-
-function refusal(action: () => unknown): ExplorerError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof ExplorerError) return error
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('JobTable', () => {
   it('holds jobs by id and refuses an unknown id with not_found, the id cut to 80 characters and the time in minutes', () => {
