@@ -26,7 +26,7 @@ import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
 import { relevanceContract, type EvalRunStatus, type SetForm } from './relevance-contract'
 import { experimentContract, type ExperimentRunStatus } from './experiment-contract'
-import { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
+import { DraftSchema, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
 import { JobStatusSchema, jobChannels } from './job-channels'
 import { UploadIdSchema } from './uploads'
@@ -352,4 +352,4 @@ export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>
 export type ExportStatus = z.infer<typeof ExportStatusSchema>
 export type TestRunStatus = z.infer<typeof TestRunStatusSchema>
 export type { EvalRunStatus, ExperimentRunStatus, SetForm }
-export { DraftSchema, MAX_WORKSPACE_TEXT, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema }
+export { DraftSchema, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema }

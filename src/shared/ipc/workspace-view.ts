@@ -6,9 +6,6 @@ import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/worksp
 
 /** The open workspace as the window sees it (main owns the document), and the editor's draft. */
 
-/** The most a workspace file may hold (checked again in main against the file's bytes). */
-export const MAX_WORKSPACE_TEXT = 5 * 1024 * 1024
-
 const Id = z.string().min(1).max(200)
 const QueryName = z.string().min(1).max(200)
 
