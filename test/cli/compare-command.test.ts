@@ -51,7 +51,7 @@ describe('query-explorer compare', () => {
     const run = await cli(['compare', WORLD, ...SAN, '--a', 'config=default', '--b', 'config=production'])
     expect(run.status, run.stdout + run.stderr).toBe(0)
     expect(run.stdout).toContain('Comparing "San, default ranking" of world.qxw.json, top 10')
-    expect(run.stdout).toMatch(/^ {2}A {2}Demo \(the embedded demo service\), config default: 200, 5,628 results, \d+ ms$/m)
+    expect(run.stdout).toMatch(/^ {2}A {2}Demo \(the embedded demo service\), config default: 200, 5,628 results, [\d,]+ ms$/m)
     expect(run.stdout).toMatch(/^ {2}B {2}Demo \(the embedded demo service\), config production: 200, /m)
     expect(run.stdout).toMatch(/^ +– +1 {2}new in B {5}71137 Sanaa$/m)
     expect(run.stdout).toMatch(/^ +1 +9 {2}↓8 {11}3167796 San Potito Sannitico$/m)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BackgroundJobs, type BackgroundJob, type JobKind } from '../../src/main/jobs/background-jobs'
+import { BackgroundJobs, JobsOfKind, type BackgroundJob, type JobKind, type JobWork } from '../../src/main/jobs/background-jobs'
 import { ManualClock } from '../fixtures/manual-clock'
 import { manualTimers } from '../fixtures/manual-timers'
 import { refusal } from '../fixtures/failure-of'
@@ -153,5 +153,50 @@ describe('BackgroundJobs', () => {
     await settle()
     await table.close()
     expect(ended.sort()).toEqual(['a', 'b'])
+  })
+})
+
+/** A kind as the app's are made (test runs, evaluations, experiments, exports): its own start, the rest JobsOfKind's. */
+class CountingRuns extends JobsOfKind<Count, Status> {
+  start(runId: string, work: JobWork<Count>): Status {
+    return this.jobs.start(runId, { done: 0 }, work)
+  }
+}
+
+describe('JobsOfKind', () => {
+  const kind = (clock = new ManualClock()): JobKind<Count, Status> => ({
+    noun: 'test run',
+    maxRunning: 2,
+    keptMs: KEPT_MS,
+    maxFinishedKept: 5,
+    status: (job) => ({ ...job.statusFields(), ...job.progress }),
+    timers: manualTimers(clock),
+  })
+
+  it("answers a kind's status and cancel by id, in the kind's words for an id it does not hold", async () => {
+    const runs = new CountingRuns(kind(), recordingLog())
+    const { work, step } = steppedWork()
+    expect(runs.start('r1', work)).toMatchObject({ runId: 'r1', state: 'running', done: 0 })
+    await settle()
+    step()
+    await settle()
+    expect(runs.status('r1')).toMatchObject({ state: 'running', done: 1 })
+    expect(await runs.cancel('r1')).toMatchObject({ state: 'cancelled', done: 1, message: 'Cancelled after 1 queries; they are kept.' })
+    expect(runs.status('r1')).toMatchObject({ state: 'cancelled', done: 1 })
+    expect(refusal(() => runs.status('nope')).message).toBe('There is no test run with the id "nope" (a finished test run is forgotten after 1 minutes).')
+    await expect(runs.cancel('nope')).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('close stops every job of the kind, waits for them, and forgets them', async () => {
+    const runs = new CountingRuns(kind(), recordingLog())
+    const ended: string[] = []
+    for (const id of ['a', 'b']) {
+      const { work } = steppedWork()
+      runs.start(id, (job) => work(job).finally(() => ended.push(id)))
+    }
+    await settle()
+    await runs.close()
+    expect(ended.sort()).toEqual(['a', 'b'])
+    expect(refusal(() => runs.status('a')).code).toBe('not_found')
   })
 })

@@ -55,13 +55,13 @@ describe('the data folder database', () => {
     bare.close()
     const first = store()
     expect(await first.info()).toMatchObject({ version: SCHEMA_VERSION, journalMode: 'wal', imported: [] })
-    await first.historyAdd(entry(1), 1_000)
+    await first.call('history.add', entry(1), 1_000)
     await first.close()
     // A call after close fails at once, never waits for a thread that is gone.
-    await expect(first.historyList(1)).rejects.toThrow(/is not open: the database is closed/)
+    await expect(first.call('history.list', 1)).rejects.toThrow(/is not open: the database is closed/)
     const again = store()
     expect(await again.info()).toMatchObject({ version: SCHEMA_VERSION, journalMode: 'wal' })
-    expect(await again.historyList(10)).toEqual([entry(1)])
+    expect(await again.call('history.list', 10)).toEqual([entry(1)])
     const raw = new Database(join(dir, DATA_STORE_FILE), { readonly: true })
     expect(raw.prepare('PRAGMA journal_mode').raw(true).get()).toEqual(['wal'])
     raw.close()
@@ -96,7 +96,7 @@ describe('the data folder database', () => {
     // The next start opens the new one as it is: nothing more is set aside.
     const again = store()
     expect((await again.info()).notes).toEqual([])
-    expect(await again.historyList(10)).toEqual([entry(1)])
+    expect(await again.call('history.list', 10)).toEqual([entry(1)])
     expect(existsSync(join(dir, `${DATA_STORE_FILE}.damaged-2`))).toBe(false)
   })
 
@@ -115,7 +115,7 @@ describe('the data folder database', () => {
     writeFileSync(join(dir, OLD_HISTORY_FILE), old)
     const again = store()
     expect((await again.info()).imported).toEqual([{ file: OLD_HISTORY_FILE, records: 2 }])
-    expect(await again.historyList(10)).toEqual([])
+    expect(await again.call('history.list', 10)).toEqual([])
     expect(readFileSync(join(dir, `${OLD_HISTORY_FILE}.imported-2`), 'utf8')).toBe(old)
     expect(readFileSync(join(dir, `${OLD_HISTORY_FILE}.imported`), 'utf8')).toBe(old)
   })
@@ -135,14 +135,14 @@ describe('the data folder database', () => {
     const other = new Database(join(dir, DATA_STORE_FILE))
     other.exec('BEGIN IMMEDIATE')
     let written = false
-    const adding = data.historyAdd(entry(1), 1_000).then(() => (written = true))
+    const adding = data.call('history.add', entry(1), 1_000).then(() => (written = true))
     // Main's event loop turns (here several times) while the store's thread waits for the lock.
     for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
     expect(written).toBe(false)
     other.exec('COMMIT')
     other.close()
     await adding
-    expect(await data.historyList(10)).toEqual([entry(1)])
+    expect(await data.call('history.list', 10)).toEqual([entry(1)])
   })
 
   it('loses no run it confirmed when its process is killed with SIGKILL', async () => {
@@ -153,12 +153,12 @@ describe('the data folder database', () => {
       const data = new DataStore(${JSON.stringify(dir)})
       const base = ${JSON.stringify(entry(0))}
       for (let n = 0; ; n++) {
-        await data.historyAdd({ ...base, id: 'k' + n }, 100000)
+        await data.call('history.add', { ...base, id: 'k' + n }, 100000)
         process.stdout.write('k' + n + '\\n')
       }
     })`
     const confirmed = await confirmedBeforeKill(code, 200)
-    const kept = new Set((await store().historyList(100_000)).map((e) => e.id))
+    const kept = new Set((await store().call('history.list', 100_000)).map((e) => e.id))
     expect(confirmed.filter((id) => !kept.has(id))).toEqual([])
   })
 })

@@ -8,10 +8,11 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { SavedQuery, Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
+import { describedAs, withFlags } from '../flags'
 import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
 import { writeJson } from '../terminal-io'
 import { EXIT_FAILED } from './test-command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { CONNECTION_FLAGS, CONNECTION_NOTES, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 
 const SIDE_KEYS = ['connection', 'config', 'api', 'version'] as const
 type SideKey = (typeof SIDE_KEYS)[number]
@@ -118,32 +119,33 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'run a saved query on two targets (configs, APIs, connections) and print the rank diff and figures',
   usage: '<workspace.qxw.json> --query NAME --a SPEC --b SPEC [--depth 10|50|100] [--json]',
-  details: [
+  ...withFlags([
     '<workspace.qxw.json>   the workspace file holding the query',
-    '--query NAME           the saved query to compare',
-    '--a SPEC, --b SPEC     each side as comma-separated key=value pairs: connection (a connection of',
-    '                       the file, by name or id; default the query\'s own), config, api, version;',
-    '                       e.g. --a config=default --b config=production',
-    `--depth N              how many top results to compare: ${COMPARE_DEPTHS.join(', ')} (default 10)`,
-    '--json                 print the comparison as JSON',
-    ...CONNECTION_DETAILS.map((line) =>
-      line
-        .replace('a connection of the workspace file, by name or id (default: its first)', "both sides' connection, by name or id (default: the query's own)")
-        .replace('run every case with this configuration', 'both sides use this configuration, unless a side names one')
-        .replace('run every case against this API', 'both sides use this API, unless a side names one'),
-    ),
+    {
+      query: { type: 'string', value: 'NAME', help: 'the saved query to compare' },
+      a: {
+        type: 'string',
+        term: '--a SPEC, --b SPEC',
+        help: [
+          'each side as comma-separated key=value pairs: connection (a connection of',
+          "the file, by name or id; default the query's own), config, api, version;",
+          'e.g. --a config=default --b config=production',
+        ],
+      },
+      b: { type: 'string' },
+      depth: { type: 'string', value: 'N', help: `how many top results to compare: ${COMPARE_DEPTHS.join(', ')} (default 10)` },
+      json: { type: 'boolean', help: 'print the comparison as JSON' },
+    },
+    describedAs(CONNECTION_FLAGS, {
+      connection: "both sides' connection, by name or id (default: the query's own)",
+      config: 'both sides use this configuration, unless a side names one',
+      api: 'both sides use this API, unless a side names one',
+    }),
+    ...CONNECTION_NOTES,
     'The URL, workspace and client ID flags apply to every connection the sides use; two sides on',
     'one connection share its token.',
     'Exit status: 0 both sides answered, 1 a side failed, 2 bad input (file, query, side, connection, secret).',
-  ],
-  options: {
-    ...CONNECTION_OPTIONS,
-    query: { type: 'string' },
-    a: { type: 'string' },
-    b: { type: 'string' },
-    depth: { type: 'string' },
-    json: { type: 'boolean' },
-  },
+  ]),
   positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const { workspace, fileName } = await readWorkspaceArgument(positionals[0]!, readWorkspaceFile)

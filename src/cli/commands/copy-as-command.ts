@@ -6,6 +6,7 @@ import type { Workspace, WorkspaceConnection } from '../../shared/workspace/work
 import { EXIT_OK, InputError, stringOption, type Command } from '../command'
 import { startEmbeddedDemo, usesDemo } from '../embedded-demo'
 import type { CliIo } from '../io'
+import { withFlags } from '../flags'
 import { writeLines } from '../terminal-io'
 import { untilStopped } from '../until-stopped'
 import { readWorkspaceArgument } from './workspace-arguments'
@@ -61,22 +62,20 @@ export const copyAsCommand: Command = {
   name: 'copy-as',
   summary: 'print a saved query as curl, TypeScript or Python code for the official clients, or as its URL',
   usage: `<${COPY_AS_KINDS.join('|')}> <workspace.qxw.json> --query NAME [--connection ID]`,
-  details: [
+  ...withFlags([
     '<kind>                 curl (bash), typescript (@spinque/query-api), python (spinque_query_api) or url',
     '<workspace.qxw.json>   the workspace file holding the saved query',
-    '--query NAME           the saved query, by its name',
-    "--connection ID        one of the file's connections, by id or name (default: the query's own)",
+    {
+      query: { type: 'string', value: 'NAME', help: 'the saved query, by its name' },
+      connection: { type: 'string', value: 'ID', help: "one of the file's connections, by id or name (default: the query's own)" },
+    },
     `The code reads the client secret from ${SECRET_VARIABLE} when it runs; it holds none.`,
     "On the app's Demo (client ID demo, workspace world, 127.0.0.1 URLs) the code would aim at a port",
     'nothing serves: the command starts the embedded demo, prints the code aimed at it and serves it until',
     `stopped (Ctrl-C). The demo takes the secret in ${SECRET_VARIABLE}; without it, curl gets the demo's`,
     'own secret filled in, and typescript and python ask for the variable. url prints the address as written.',
     'Exit status: 0 printed (or served and stopped), 2 bad input (kind, file, query, connection).',
-  ],
-  options: {
-    query: { type: 'string' },
-    connection: { type: 'string' },
-  },
+  ]),
   positionals: { min: 2, max: 2 },
   async run({ positionals, values }, io) {
     const [kind, path] = positionals as [string, string]

@@ -7,6 +7,7 @@ import { DEFAULT_METRICS, metricKey } from '../../shared/relevance/metrics'
 import { MAX_EVAL_DEPTH } from '../../shared/relevance/set-template'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import type { CliIo } from '../io'
+import { describedAs, withFlags } from '../flags'
 import { checkOutputPath, writeOutput } from '../output-files'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
@@ -15,7 +16,7 @@ import { evalPlan, MAX_EVAL_CONCURRENCY, MIN_DEFAULT_DEPTH, type EvalPlan } from
 import { experimentFlagsOf } from './eval-gates'
 import { belowK, evaluationJson, evaluationJUnit, queryLine, settingsText, tableLines, writeTrecRun } from './eval-output'
 import { EXIT_FAILED } from './test-command'
-import { CONNECTION_DETAILS, CONNECTION_OPTIONS, targetText } from './workspace-arguments'
+import { CONNECTION_FLAGS, CONNECTION_NOTES, targetText } from './workspace-arguments'
 
 /**
  * `eval <workspace.qxw.json>`: evaluates one of the workspace's query sets
@@ -31,71 +32,96 @@ export const evalCommand: Command = {
   summary: "evaluate a workspace's query set (nDCG, P, AP, RR, ERR, Recall), or compare two targets on it and gate a release",
   usage:
     '<workspace.qxw.json> [--set NAME] [--judgments FILE] [--metrics LIST] [--gain exponential|linear] [--unjudged zero|skip] [--threshold G] [--depth N] [--concurrency N] [--connection NAME] [--config NAME] [--api NAME] [--a SPEC --b SPEC [--attribution] [--gate METRIC:MARGIN]… [--alpha A]] [--json] [--junit FILE] [--trec-run FILE]',
-  details: [
+  ...withFlags([
     '<workspace.qxw.json>   the workspace file holding the query set ("sets")',
-    '--set NAME             the query set to evaluate (default: the file\'s first)',
-    '--judgments FILE       judgments from a Quepid CSV (.csv), TREC qrels (.qrels, .txt) or RRE ratings',
-    '                       (.json) file, in place of the set\'s own for this run; queries it names that',
-    '                       the set lacks run too. The workspace file is not changed.',
-    `--metrics LIST         the metrics, comma-separated (default ${DEFAULT_METRICS.map(metricKey).join(',')});`,
-    '                       names: ndcg, p, ap, rr, err, recall, coverage, with @k where they take a depth',
-    '--gain exponential|linear',
-    '                       how a grade counts: 2^g − 1 or g (default: the set\'s, else exponential)',
-    '--unjudged zero|skip   an unjudged item counts as not relevant, or is taken out of the ranking',
-    '                       (default: the set\'s, else zero)',
-    '--threshold G          relevant from grade G, for P, AP, RR and Recall (default: the set\'s, else 1)',
-    `--depth N              results each query asks for, 1 to ${MAX_EVAL_DEPTH} (default: the deepest k of the metrics,`,
-    `                       ${MIN_DEFAULT_DEPTH} at least); a metric whose k is deeper is over the N evaluated, and says so`,
-    `--concurrency N        queries run at once (default ${DEFAULT_SET_CONCURRENCY}, at most ${MAX_EVAL_CONCURRENCY})`,
-    ...CONNECTION_DETAILS.map((line) =>
-      line
-        .replace('a connection of the workspace file, by name or id (default: its first)', "a connection of the file, by name or id (default: the set's template's)")
-        .replace('run every case with this configuration', 'run every query with this configuration')
-        .replace('run every case against this API', 'run every query against this API'),
-    ),
-    '--a SPEC, --b SPEC     an experiment: the set on two sides, A the baseline, each as compare takes it',
-    '                       (connection, config, api, version as key=value pairs; e.g. --a config=default',
-    '                       --b config=production); --connection, --config and --api are both sides\' defaults.',
-    '                       Prints per metric both means, the delta B − A and its interval, wins, ties,',
-    '                       losses, the paired randomization test\'s p and its Holm adjustment (docs/METRICS.md)',
-    '--attribution          with --a/--b: also evaluate each prefix of the template on A\'s target and print',
-    '                       each prefix\'s means and the change each step makes',
-    '--gate METRIC:MARGIN   with --a/--b, repeatable: fails (exit 1) when B\'s mean is below A\'s by more',
-    '                       than MARGIN (e.g. ndcg@10:-0.01) and the difference is significant; a margin',
-    '                       above 0 asks B to improve by at least that, significantly. The metric must be',
-    '                       among --metrics',
-    `--alpha A              with --a/--b: the significance level, between 0 and 1 (default ${DEFAULT_ALPHA})`,
-    '--json                 print one JSON object (per query: id, text, scores, unjudged, returned, error;',
-    '                       the means; with --a/--b: the sides, comparisons, per-query deltas, failures, gates)',
-    '--junit FILE           also write JUnit XML: a testcase per query, failed when the query failed to run',
-    '                       (on a side); with --a/--b also a testcase per gate, failed when the gate fails',
-    '--trec-run FILE        also write the rankings as a TREC run file (qid Q0 docid rank score tag);',
-    '                       queries that failed are left out. With --a/--b: A\'s to FILE with .a before its',
-    '                       extension, B\'s with .b (runs/x.run: runs/x.a.run and runs/x.b.run)',
+    {
+      set: { type: 'string', value: 'NAME', help: "the query set to evaluate (default: the file's first)" },
+      judgments: {
+        type: 'string',
+        value: 'FILE',
+        help: [
+          'judgments from a Quepid CSV (.csv), TREC qrels (.qrels, .txt) or RRE ratings',
+          "(.json) file, in place of the set's own for this run; queries it names that",
+          'the set lacks run too. The workspace file is not changed.',
+        ],
+      },
+      metrics: {
+        type: 'string',
+        value: 'LIST',
+        help: [`the metrics, comma-separated (default ${DEFAULT_METRICS.map(metricKey).join(',')});`, 'names: ndcg, p, ap, rr, err, recall, coverage, with @k where they take a depth'],
+      },
+      gain: { type: 'string', value: 'exponential|linear', help: "how a grade counts: 2^g − 1 or g (default: the set's, else exponential)" },
+      unjudged: { type: 'string', value: 'zero|skip', help: ['an unjudged item counts as not relevant, or is taken out of the ranking', "(default: the set's, else zero)"] },
+      threshold: { type: 'string', value: 'G', help: "relevant from grade G, for P, AP, RR and Recall (default: the set's, else 1)" },
+      depth: {
+        type: 'string',
+        value: 'N',
+        help: [
+          `results each query asks for, 1 to ${MAX_EVAL_DEPTH} (default: the deepest k of the metrics,`,
+          `${MIN_DEFAULT_DEPTH} at least); a metric whose k is deeper is over the N evaluated, and says so`,
+        ],
+      },
+      concurrency: { type: 'string', value: 'N', help: `queries run at once (default ${DEFAULT_SET_CONCURRENCY}, at most ${MAX_EVAL_CONCURRENCY})` },
+    },
+    describedAs(CONNECTION_FLAGS, {
+      connection: "a connection of the file, by name or id (default: the set's template's)",
+      config: 'run every query with this configuration',
+      api: 'run every query against this API',
+    }),
+    ...CONNECTION_NOTES,
+    {
+      a: {
+        type: 'string',
+        term: '--a SPEC, --b SPEC',
+        help: [
+          'an experiment: the set on two sides, A the baseline, each as compare takes it',
+          '(connection, config, api, version as key=value pairs; e.g. --a config=default',
+          "--b config=production); --connection, --config and --api are both sides' defaults.",
+          'Prints per metric both means, the delta B − A and its interval, wins, ties,',
+          "losses, the paired randomization test's p and its Holm adjustment (docs/METRICS.md)",
+        ],
+      },
+      b: { type: 'string' },
+      attribution: { type: 'boolean', help: ["with --a/--b: also evaluate each prefix of the template on A's target and print", "each prefix's means and the change each step makes"] },
+      gate: {
+        type: 'string',
+        multiple: true,
+        value: 'METRIC:MARGIN',
+        help: [
+          "with --a/--b, repeatable: fails (exit 1) when B's mean is below A's by more",
+          'than MARGIN (e.g. ndcg@10:-0.01) and the difference is significant; a margin',
+          'above 0 asks B to improve by at least that, significantly. The metric must be',
+          'among --metrics',
+        ],
+      },
+      alpha: { type: 'string', value: 'A', help: `with --a/--b: the significance level, between 0 and 1 (default ${DEFAULT_ALPHA})` },
+      json: {
+        type: 'boolean',
+        help: [
+          'print one JSON object (per query: id, text, scores, unjudged, returned, error;',
+          'the means; with --a/--b: the sides, comparisons, per-query deltas, failures, gates)',
+        ],
+      },
+      junit: {
+        type: 'string',
+        value: 'FILE',
+        help: ['also write JUnit XML: a testcase per query, failed when the query failed to run', '(on a side); with --a/--b also a testcase per gate, failed when the gate fails'],
+      },
+      'trec-run': {
+        type: 'string',
+        value: 'FILE',
+        help: [
+          'also write the rankings as a TREC run file (qid Q0 docid rank score tag);',
+          "queries that failed are left out. With --a/--b: A's to FILE with .a before its",
+          "extension, B's with .b (runs/x.run: runs/x.a.run and runs/x.b.run)",
+        ],
+      },
+    },
     'Exit status: 0 every query ran (whatever its figures) and every gate passed, 1 some query failed to',
     'run (its error is printed; the others are scored) or a gate failed, 2 bad input (file, set, flag,',
     'judgments file, connection, secret, side, gate, or a --junit or --trec-run file that cannot be',
     'written: a folder, or where no file can be made, found before the first query is sent).',
-  ],
-  options: {
-    ...CONNECTION_OPTIONS,
-    set: { type: 'string' },
-    judgments: { type: 'string' },
-    metrics: { type: 'string' },
-    gain: { type: 'string' },
-    unjudged: { type: 'string' },
-    threshold: { type: 'string' },
-    depth: { type: 'string' },
-    concurrency: { type: 'string' },
-    json: { type: 'boolean' },
-    junit: { type: 'string' },
-    'trec-run': { type: 'string' },
-    a: { type: 'string' },
-    b: { type: 'string' },
-    attribution: { type: 'boolean' },
-    gate: { type: 'string', multiple: true },
-    alpha: { type: 'string' },
-  },
+  ]),
   positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const plan = await evalPlan(positionals[0]!, values, io)

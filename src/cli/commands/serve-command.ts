@@ -2,6 +2,16 @@ import type { RunningService } from '../../service'
 import { EXIT_FAULT, InputError, type Command } from '../command'
 import { writeJson, writeLines } from '../terminal-io'
 import { untilStopped } from '../until-stopped'
+import { withFlags, type Flags } from '../flags'
+
+/** The flags of `npm run service` (service/serve.ts reads and checks them), as the command line takes them. */
+const SERVE_FLAGS = {
+  port: { type: 'string', value: 'N', help: 'the port on 127.0.0.1 (default 0: any free port)' },
+  'token-lifetime': { type: 'string', value: 'S', help: 'seconds a token is valid (default 3600)' },
+  quota: { type: 'string', value: 'N', help: 'token requests per account and workspace per hour (default 20)' },
+  accounts: { type: 'string', value: 'FILE.json', help: 'the M2M accounts: [{clientId, clientSecret?, name?, roles?, workspaces?}]' },
+  json: { type: 'boolean', help: 'print the URLs, workspace, APIs and account as one JSON object on the first line' },
+} as const satisfies Flags
 
 /**
  * `serve [--port N] [--token-lifetime S] [--quota N] [--accounts FILE] [--json]`:
@@ -13,29 +23,16 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the embedded demo service (auth host and Query API) until stopped',
   usage: '[--port N] [--token-lifetime SECONDS] [--quota N] [--accounts FILE.json] [--json]',
-  details: [
-    '--port N               the port on 127.0.0.1 (default 0: any free port)',
-    '--token-lifetime S     seconds a token is valid (default 3600)',
-    '--quota N              token requests per account and workspace per hour (default 20)',
-    '--accounts FILE.json   the M2M accounts: [{clientId, clientSecret?, name?, roles?, workspaces?}]',
-    '--json                 print the URLs, workspace, APIs and account as one JSON object on the first line',
-  ],
-  options: {
-    port: { type: 'string' },
-    'token-lifetime': { type: 'string' },
-    quota: { type: 'string' },
-    accounts: { type: 'string' },
-    json: { type: 'boolean' },
-  },
+  ...withFlags([SERVE_FLAGS]),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     // The service's own reader checks every flag, so both ways in say the same things.
     const argv: string[] = []
-    for (const flag of ['port', 'token-lifetime', 'quota', 'accounts'] as const) {
+    for (const flag of Object.keys(SERVE_FLAGS)) {
       const value = values[flag]
       if (typeof value === 'string') argv.push(`--${flag}=${value}`)
+      else if (value === true) argv.push(`--${flag}`)
     }
-    if (values.json === true) argv.push('--json')
     // The service (its flags, dataset and index) is loaded when it is served, not on every start of the command line.
     const { UsageError, describeService, parseServiceArguments } = await import('../../service/serve')
     let options: ReturnType<typeof parseServiceArguments>

@@ -8,7 +8,8 @@ import { withSnapshot } from '../../shared/test-cases/derive-expectations'
 import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
-import { concurrencyOf, CONNECTION_DETAILS, CONNECTION_OPTIONS, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { concurrencyOf, CONNECTION_FLAGS, CONNECTION_NOTES, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
+import { withFlags } from '../flags'
 import { checkOutputPath, writeOutput } from '../output-files'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
@@ -28,25 +29,20 @@ export const testCommand: Command = {
   name: 'test',
   summary: "run a workspace's test cases against a connection (JUnit and JSON reports for CI)",
   usage: '<workspace.qxw.json> [--connection NAME] [--config NAME] [--api NAME] [--junit FILE] [--json] [--update-snapshots] [--concurrency N] [--grep TEXT]',
-  details: [
+  ...withFlags([
     '<workspace.qxw.json>   the workspace file whose "tests" run',
-    ...CONNECTION_DETAILS,
-    '--grep TEXT            only the cases whose name contains TEXT (any case)',
-    `--concurrency N        cases run at once (default ${DEFAULT_CONCURRENCY}, at most ${MAX_CONCURRENCY})`,
-    '--junit FILE           also write a JUnit XML report (testsuite/testcase/failure) to FILE',
-    '--json                 print a JSON report instead of lines',
-    '--update-snapshots     record each snapshot case\'s top ids from this run into the workspace file',
+    CONNECTION_FLAGS,
+    ...CONNECTION_NOTES,
+    {
+      grep: { type: 'string', value: 'TEXT', help: 'only the cases whose name contains TEXT (any case)' },
+      concurrency: { type: 'string', value: 'N', help: `cases run at once (default ${DEFAULT_CONCURRENCY}, at most ${MAX_CONCURRENCY})` },
+      junit: { type: 'string', value: 'FILE', help: 'also write a JUnit XML report (testsuite/testcase/failure) to FILE' },
+      json: { type: 'boolean', help: 'print a JSON report instead of lines' },
+      'update-snapshots': { type: 'boolean', help: "record each snapshot case's top ids from this run into the workspace file" },
+    },
     'Exit status: 0 every case passed, 1 some failed, 2 bad input (file, connection, secret, or a --junit',
     'file that cannot be written, found before the first case runs).',
-  ],
-  options: {
-    ...CONNECTION_OPTIONS,
-    junit: { type: 'string' },
-    json: { type: 'boolean' },
-    'update-snapshots': { type: 'boolean' },
-    concurrency: { type: 'string' },
-    grep: { type: 'string' },
-  },
+  ]),
   positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const path = positionals[0]!

@@ -5,7 +5,9 @@ import { buildUrl, parseUrl } from '../../shared/query/url'
 import { requestWarnings, validateRequest } from '../../shared/query/validate'
 import { EXIT_OK, InputError, problemLines, stringOption, type Command } from '../command'
 import { InputTooLarge } from '../io'
+import { withFlags } from '../flags'
 import { checkBase } from './base'
+import { EMPTY_VALUES_FLAG } from './parse-command'
 
 /** A request as JSON is one saved query of a workspace file: no larger than a whole workspace file may be. */
 const MAX_REQUEST_FILE_BYTES = MAX_WORKSPACE_BYTES
@@ -19,15 +21,11 @@ export const urlCommand: Command = {
   name: 'url',
   summary: 'print the Query API URL of a request given as JSON',
   usage: '<file.json|-> [--base <query_url>]',
-  details: [
+  ...withFlags([
     '<file.json|->          the request model as JSON; - reads standard input',
-    '--base <query_url>     the query URL, e.g. https://query.example.com (overrides "base" in the JSON)',
-    '--allow-empty-values   accept empty parameter values (only for a server that supports them)',
-  ],
-  options: {
-    base: { type: 'string' },
-    'allow-empty-values': { type: 'boolean' },
-  },
+    { base: { type: 'string', value: '<query_url>', help: 'the query URL, e.g. https://query.example.com (overrides "base" in the JSON)' } },
+    EMPTY_VALUES_FLAG,
+  ]),
   positionals: { min: 1, max: 1 },
   async run({ positionals, values }, io) {
     const source = positionals[0]!

@@ -1,40 +1,35 @@
 import { basename } from 'node:path'
 import type { ParseWorkspaceResult, Workspace } from '../../shared/workspace/workspace-file'
-import { InputError, stringOption, type OptionSpecs, type OptionValues } from '../command'
+import { InputError, stringOption, type OptionValues } from '../command'
+import type { Flags } from '../flags'
 import { DEFAULT_MAX_WAIT_SECONDS, pinnedOrigin, SECRET_VARIABLE, type ConnectionFlags } from '../run-target'
 
-/** The flags `test` and `compare` share: which connection, and what to override of it. */
-export const CONNECTION_OPTIONS: OptionSpecs = {
-  connection: { type: 'string' },
-  config: { type: 'string' },
-  api: { type: 'string' },
-  'auth-url': { type: 'string' },
+/** The flags `test`, `compare` and `eval` share: which connection, and what to override of it. */
+export const CONNECTION_FLAGS = {
+  connection: { type: 'string', value: 'NAME', help: 'a connection of the workspace file, by name or id (default: its first)' },
+  config: { type: 'string', value: 'NAME', help: 'run every case with this configuration' },
+  api: { type: 'string', value: 'NAME', help: 'run every case against this API' },
+  'auth-url': { type: 'string', term: '--auth-url URL, --query-url URL, --workspace NAME, --client-id ID', help: "override the connection's fields (point the file at a staging host)" },
   'query-url': { type: 'string' },
   workspace: { type: 'string' },
   'client-id': { type: 'string' },
-  demo: { type: 'boolean' },
-  'max-wait': { type: 'string' },
-  'auth-url-must-match': { type: 'string' },
+  demo: { type: 'boolean', help: ['run on the embedded demo service, started in this process (the default', "when the connection is the app's Demo and no URL is overridden)"] },
+  'max-wait': { type: 'string', value: 'SECONDS', help: `wait at most this long when the auth host answers 429 (default ${DEFAULT_MAX_WAIT_SECONDS})` },
+  'auth-url-must-match': {
+    type: 'string',
+    term: '--auth-url-must-match ORIGIN, --query-url-must-match ORIGIN',
+    help: ["refuse to run (exit 2, nothing sent) unless the connection's auth URL or", 'query URL has this origin: a CI job pins the hosts its secret and tokens may reach'],
+  },
   'query-url-must-match': { type: 'string' },
-}
+} as const satisfies Flags
 
-export const CONNECTION_DETAILS = [
-  '--connection NAME      a connection of the workspace file, by name or id (default: its first)',
-  '--config NAME          run every case with this configuration',
-  '--api NAME             run every case against this API',
-  '--auth-url URL, --query-url URL, --workspace NAME, --client-id ID',
-  '                       override the connection\'s fields (point the file at a staging host)',
-  `--demo                 run on the embedded demo service, started in this process (the default`,
-  '                       when the connection is the app\'s Demo and no URL is overridden)',
-  `--max-wait SECONDS     wait at most this long when the auth host answers 429 (default ${DEFAULT_MAX_WAIT_SECONDS})`,
-  '--auth-url-must-match ORIGIN, --query-url-must-match ORIGIN',
-  '                       refuse to run (exit 2, nothing sent) unless the connection\'s auth URL or',
-  '                       query URL has this origin: a CI job pins the hosts its secret and tokens may reach',
+/** Where the secret of the connection the flags choose comes from: said after them in each command's help. */
+export const CONNECTION_NOTES = [
   `The client secret comes from ${SECRET_VARIABLE} or QUERY_EXPLORER_SECRET_<CONNECTION>`,
-  '(the connection\'s name in capitals, other characters as _) and is sent to the file connection\'s',
-  'auth URL; or from the app\'s keychain entry for a saved connection with the same workspace, client ID',
+  "(the connection's name in capitals, other characters as _) and is sent to the file connection's",
+  "auth URL; or from the app's keychain entry for a saved connection with the same workspace, client ID",
   'and auth and query origins; never from a flag or a file. The run asks for a token of its own, sent',
-  'only to the query URL\'s origin.',
+  "only to the query URL's origin.",
 ]
 
 export function connectionFlags(values: OptionValues): ConnectionFlags {

@@ -1,6 +1,6 @@
 import type { EvalRunStatus } from '../../shared/ipc/contract'
 import type { Evaluation } from '../../shared/relevance/evaluation'
-import { BackgroundJobs } from '../jobs/background-jobs'
+import { JobsOfKind } from '../jobs/background-jobs'
 import type { Logger } from '../logging/logger'
 import type { EvaluationStore } from './evaluation-store'
 
@@ -31,17 +31,15 @@ export interface EvaluationStart {
 /**
  * The evaluations of this launch, by the id the window chose: started at
  * once, run in the background, polled for progress (`eval:status`),
- * cancellable, and kept (EvaluationStore) when they end, cancelled or not:
- * the queries that ran are worth looking at.
+ * cancellable (what ran is kept), and kept (EvaluationStore) when they end,
+ * cancelled or not: the queries that ran are worth looking at.
  */
-export class EvaluationRuns {
-  private readonly runs: BackgroundJobs<EvaluationProgress, EvalRunStatus>
-
+export class EvaluationRuns extends JobsOfKind<EvaluationProgress, EvalRunStatus> {
   constructor(
     private readonly store: EvaluationStore,
     private readonly log: Logger,
   ) {
-    this.runs = new BackgroundJobs<EvaluationProgress, EvalRunStatus>(
+    super(
       {
         noun: 'evaluation',
         maxRunning: MAX_RUNNING_EVALUATIONS,
@@ -56,7 +54,7 @@ export class EvaluationRuns {
   }
 
   start({ runId, set, targetText, total, work }: EvaluationStart): EvalRunStatus {
-    return this.runs.start(runId, { set, targetText, total, done: 0, failed: 0, evaluationId: null }, async (job) => {
+    return this.jobs.start(runId, { set, targetText, total, done: 0, failed: 0, evaluationId: null }, async (job) => {
       const evaluation = await work(job.signal, (failed) => {
         job.progress.done++
         if (failed) job.progress.failed++
@@ -64,19 +62,6 @@ export class EvaluationRuns {
       job.progress.evaluationId = (await this.store.add(scrubbedEvaluation(evaluation, this.log.scrub))).id
       return evaluation.state
     })
-  }
-
-  status(runId: string): EvalRunStatus {
-    return this.runs.status(runId)
-  }
-
-  /** Stops the run: requests under way are cancelled; what ran is kept. Replies once it has stopped. */
-  cancel(runId: string): Promise<EvalRunStatus> {
-    return this.runs.cancel(runId)
-  }
-
-  close(): Promise<void> {
-    return this.runs.close()
   }
 }
 

@@ -1,9 +1,6 @@
-import type { CutoffResult, ProbabilityBand } from '../../shared/experiments/probability-bands'
-import type { Evaluation, QueryRanking, Scored } from '../../shared/relevance/evaluation'
-import type { EvaluationHead, RankingPage } from '../../shared/relevance/evaluation-head'
+import type { Evaluation } from '../../shared/relevance/evaluation'
 import type { EvaluationSummary } from '../../shared/relevance/evaluation-summary'
-import type { Judgment, MetricSettings, Scale } from '../../shared/relevance/query-set'
-import type { DataStore } from '../storage/data-store/data-store'
+import { storeRequests, type DataStore, type StoreRequests } from '../storage/data-store/data-store'
 
 export { KEPT_EVALUATIONS } from '../storage/data-store/store-protocol'
 export { summaryOf } from '../storage/data-store/evaluations-table'
@@ -15,68 +12,49 @@ export { summaryOf } from '../storage/data-store/evaluations-table'
  */
 const KEEP_PART = 25
 
+/** What is read of kept evaluations, each in the store's thread: names here, the rest the table's (evaluations-table.ts). */
+const READS = {
+  /** Summaries, newest first, of one set when named. */
+  list: 'evaluations.list',
+  /** The evaluation's summary: what it ran on, its means (no per-query figures); null when none is kept by that id. */
+  summary: 'evaluations.summary',
+  /** The evaluation without its rankings; null when none is kept by that id. */
+  head: 'evaluations.head',
+  /** `limit` rankings from `offset`, in the order they ran. */
+  page: 'evaluations.rankings',
+  ranking: 'evaluations.ranking',
+  remove: 'evaluations.remove',
+  /** Writes the kept evaluation as a TREC run file at a path; null when none is kept by that id. */
+  writeRunFile: 'evaluations.writeRunFile',
+  /** The kept rankings scored with these judgments; null when none is kept by that id. */
+  score: 'evaluations.score',
+  /** Probability against grade over the kept rankings, with the grades given (by query, then item). */
+  probability: 'evaluations.probability',
+} as const
+
+// The reads are the class's own methods (made in the constructor): one declaration, here.
+export interface EvaluationStore extends StoreRequests<typeof READS> {}
+
 /**
  * Kept evaluations, in the data folder's database (evaluations-table.ts):
  * kept in parts, read as a head and pages of rankings, scored and written as
  * a run file in the store's thread, so main never holds or copies a large one.
  */
 export class EvaluationStore {
-  constructor(private readonly data: DataStore) {}
+  constructor(private readonly data: DataStore) {
+    Object.assign(this, storeRequests(data, READS))
+  }
 
   /** Keeps the evaluation (checked in the store's thread with the schema it is read with); its summary. */
   async add(evaluation: Evaluation): Promise<EvaluationSummary> {
     const { rankings, ...start } = evaluation
-    await this.data.evaluationBegin(start)
+    await this.data.call('evaluations.begin', start)
     try {
-      for (let from = 0; from < rankings.length; from += KEEP_PART) await this.data.evaluationRankings(evaluation.id, rankings.slice(from, from + KEEP_PART))
-      return await this.data.evaluationCommit(evaluation.id)
+      for (let from = 0; from < rankings.length; from += KEEP_PART) await this.data.call('evaluations.addRankings', evaluation.id, rankings.slice(from, from + KEEP_PART))
+      return await this.data.call('evaluations.commit', evaluation.id)
     } catch (error) {
-      await this.data.evaluationAbandon(evaluation.id).catch(() => undefined)
+      await this.data.call('evaluations.abandon', evaluation.id).catch(() => undefined)
       throw error
     }
-  }
-
-  /** Summaries, newest first, of one set when named. */
-  list(set?: string): Promise<EvaluationSummary[]> {
-    return this.data.evaluationList(set)
-  }
-
-  /** The evaluation's summary: what it ran on, its means (no per-query figures); null when none is kept by that id. */
-  summary(id: string): Promise<EvaluationSummary | null> {
-    return this.data.evaluationSummary(id)
-  }
-
-  /** The evaluation without its rankings; null when none is kept by that id. */
-  head(id: string): Promise<EvaluationHead | null> {
-    return this.data.evaluationHead(id)
-  }
-
-  page(id: string, offset: number, limit: number): Promise<RankingPage | null> {
-    return this.data.evaluationPage(id, offset, limit)
-  }
-
-  ranking(id: string, query: string): Promise<QueryRanking | null> {
-    return this.data.evaluationRanking(id, query)
-  }
-
-  remove(id: string): Promise<boolean> {
-    return this.data.evaluationRemove(id)
-  }
-
-  writeRunFile(id: string, path: string): Promise<{ queries: number } | null> {
-    return this.data.evaluationRunFile(id, path)
-  }
-
-  score(id: string, judgments: Judgment[], scale: Scale | undefined, settings: MetricSettings): Promise<Scored | null> {
-    return this.data.evaluationScore(id, judgments, scale, settings)
-  }
-
-  probability(
-    id: string,
-    grades: [string, [string, number][]][],
-    threshold: number,
-    share: number,
-  ): Promise<{ hasProbabilities: boolean; bands: ProbabilityBand[]; cutoff: CutoffResult | null } | null> {
-    return this.data.evaluationProbability(id, grades, threshold, share)
   }
 }

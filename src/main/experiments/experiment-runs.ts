@@ -1,7 +1,7 @@
 import type { ExperimentRunStatus } from '../../shared/ipc/contract'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { ExperimentRecord } from '../../shared/experiments/experiment-record'
-import { BackgroundJobs } from '../jobs/background-jobs'
+import { JobsOfKind } from '../jobs/background-jobs'
 import type { Logger } from '../logging/logger'
 import type { ExperimentProgress } from './run-experiment'
 
@@ -29,11 +29,9 @@ export interface ExperimentStart {
  * once, run in the background (the sides' evaluations, then the statistics
  * in a worker thread), polled for progress (`experiments:status`) and cancellable.
  */
-export class ExperimentRuns {
-  private readonly jobs: BackgroundJobs<ExperimentProgressState, ExperimentRunStatus>
-
+export class ExperimentRuns extends JobsOfKind<ExperimentProgressState, ExperimentRunStatus> {
   constructor(private readonly log: Logger) {
-    this.jobs = new BackgroundJobs<ExperimentProgressState, ExperimentRunStatus>(
+    super(
       {
         noun: 'experiment',
         maxRunning: MAX_RUNNING_EXPERIMENTS,
@@ -67,17 +65,5 @@ export class ExperimentRuns {
         return 'failed'
       }
     })
-  }
-
-  status(runId: string): ExperimentRunStatus {
-    return this.jobs.status(runId)
-  }
-
-  cancel(runId: string): Promise<ExperimentRunStatus> {
-    return this.jobs.cancel(runId)
-  }
-
-  close(): Promise<void> {
-    return this.jobs.close()
   }
 }

@@ -19,7 +19,7 @@ import { DOWNLOAD_LIFETIME_MS, DOWNLOAD_PATH, type DownloadTickets } from '../ho
 import type { FileDialogs } from '../host/file-dialogs'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
-import { BackgroundJobs } from '../jobs/background-jobs'
+import { JobsOfKind } from '../jobs/background-jobs'
 import { ExportJob, type ExportProgress } from './export-job'
 import { WriterThreads } from './writer-thread'
 
@@ -55,16 +55,16 @@ export interface ExportStart {
  * Electron's save dialog, or the app's `exports` folder and then a one-time
  * download in the browser host), how many run at once, and their statuses,
  * which the window polls and which are forgotten a few minutes after the end.
+ * A cancelled export's partial file is removed before the cancel's reply.
  */
-export class ExportJobs {
-  private readonly jobs: BackgroundJobs<ExportProgress, ExportStatus>
+export class ExportJobs extends JobsOfKind<ExportProgress, ExportStatus> {
   private readonly folder: string
   private readonly spoolFolder: string
   private readonly ready: Promise<void>
   private readonly threads = new WriterThreads()
 
   constructor(private readonly deps: ExportDeps) {
-    this.jobs = new BackgroundJobs<ExportProgress, ExportStatus>(
+    super(
       {
         noun: 'export',
         maxRunning: MAX_RUNNING_EXPORTS,
@@ -133,18 +133,9 @@ export class ExportJobs {
     return this.jobs.start(id, job.progress(), (running) => job.run(running))
   }
 
-  status(runId: string): ExportStatus {
-    return this.jobs.status(runId)
-  }
-
-  /** Stops the export; its partial file is removed before the reply. */
-  cancel(runId: string): Promise<ExportStatus> {
-    return this.jobs.cancel(runId)
-  }
-
   /** Stops what runs (their partial files are removed) and forgets the rest. */
-  async close(): Promise<void> {
-    await this.jobs.close()
+  override async close(): Promise<void> {
+    await super.close()
     await this.threads.close()
   }
 

@@ -44,7 +44,7 @@ export class HistoryStore {
   }
 
   add(entry: HistoryEntry): Promise<void> {
-    return this.serial(() => this.data.historyAdd(entry, this.keep))
+    return this.serial(() => this.data.call('history.add', entry, this.keep))
   }
 
   /**
@@ -53,10 +53,10 @@ export class HistoryStore {
    */
   update(id: string, change: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | null> {
     return this.serial(async () => {
-      const entry = await this.data.historyGet(id)
+      const entry = await this.data.call('history.get', id)
       if (!entry) return null
       const changed = { ...change(entry), id }
-      return (await this.data.historyPut(changed)) ? changed : null
+      return (await this.data.call('history.put', changed)) ? changed : null
     })
   }
 
@@ -65,13 +65,13 @@ export class HistoryStore {
     return this.serial(async () => {
       const limit = Math.min(query.limit ?? this.keep, this.keep)
       const text = query.text ?? ''
-      const entries = await this.data.historyList(this.keep)
+      const entries = await this.data.call('history.list', this.keep)
       return entries.filter((entry) => matchesHistoryText(entry, text)).slice(0, limit)
     })
   }
 
   clear(): Promise<{ cleared: number }> {
-    return this.serial(async () => ({ cleared: await this.data.historyClear() }))
+    return this.serial(async () => ({ cleared: await this.data.call('history.clear') }))
   }
 
   /** Closes the database when this store opened it; the app's DataStore is the app's to close. */

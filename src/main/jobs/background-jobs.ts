@@ -157,4 +157,32 @@ export class BackgroundJobs<Progress, Status> {
   }
 }
 
+/**
+ * The jobs of one kind as its channels see them (`<kind>:start`, `:status`,
+ * `:cancel`) and as the app closes them: a kind extends it with its own
+ * start, which says what the kind needs and hands BackgroundJobs its
+ * progress and work; status, cancel and close are every kind's, answered here.
+ */
+export abstract class JobsOfKind<Progress, Status> {
+  protected readonly jobs: BackgroundJobs<Progress, Status>
+
+  constructor(kind: JobKind<Progress, Status>, log: Pick<Logger, 'info' | 'error' | 'scrub'>) {
+    this.jobs = new BackgroundJobs(kind, log)
+  }
+
+  status(runId: string): Status {
+    return this.jobs.status(runId)
+  }
+
+  /** Stops the job: what it was waiting for is cancelled, what it did is kept. Replies once it has stopped. */
+  cancel(runId: string): Promise<Status> {
+    return this.jobs.cancel(runId)
+  }
+
+  /** Stops every job of the kind that runs, waits for them, and forgets them all. */
+  close(): Promise<void> {
+    return this.jobs.close()
+  }
+}
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -3,7 +3,7 @@ import type { ResolvedCase } from '../../shared/test-cases/case-request'
 import type { CaseReport } from '../../shared/test-cases/report'
 import type { Logger } from '../logging/logger'
 import type { QueryRunner } from '../http/query-runner'
-import { BackgroundJobs, type BackgroundJob } from '../jobs/background-jobs'
+import { JobsOfKind } from '../jobs/background-jobs'
 import type { CaseTargets } from './case-targets'
 import { runCases } from './run-cases'
 
@@ -20,24 +20,24 @@ export interface TestRunStart {
   concurrency?: number | undefined
 }
 
-/** A run's reports, in the order of its cases: null while a case has not ended. */
-type Reports = (CaseReport | null)[]
+/** What a run tracks: its target in words (its status says it), and its reports in the order of its cases, null while a case has not ended. */
+interface TestRunProgress {
+  target: string
+  reports: (CaseReport | null)[]
+}
 
 /**
  * The test runs of this launch, by the id the window chose: started at once
  * and run in the background a few cases at a time, polled for progress
- * (`tests:status`), cancellable, and forgotten a few minutes after they end.
+ * (`tests:status`), cancellable (cases not started say so), and forgotten a
+ * few minutes after they end.
  */
-export class TestRuns {
-  private readonly runs: BackgroundJobs<Reports, TestRunStatus>
-  /** Each run's target in words, by id: its status says it. */
-  private readonly targets = new WeakMap<BackgroundJob<Reports>, string>()
-
+export class TestRuns extends JobsOfKind<TestRunProgress, TestRunStatus> {
   constructor(
     private readonly runner: QueryRunner,
     private readonly log: Logger,
   ) {
-    this.runs = new BackgroundJobs<Reports, TestRunStatus>(
+    super(
       {
         noun: 'test run',
         maxRunning: MAX_RUNNING_TEST_RUNS,
@@ -45,12 +45,12 @@ export class TestRuns {
         maxFinishedKept: MAX_FINISHED_KEPT,
         status: (job) => ({
           ...job.statusFields(),
-          target: this.targets.get(job) ?? '',
-          total: job.progress.length,
-          done: job.progress.filter((report) => report !== null).length,
-          cases: [...job.progress],
+          target: job.progress.target,
+          total: job.progress.reports.length,
+          done: job.progress.reports.filter((report) => report !== null).length,
+          cases: [...job.progress.reports],
         }),
-        summary: (job) => `${job.progress.filter((report) => report?.outcome === 'passed').length} of ${job.progress.length} passed on ${this.targets.get(job) ?? ''}`,
+        summary: ({ progress }) => `${progress.reports.filter((report) => report?.outcome === 'passed').length} of ${progress.reports.length} passed on ${progress.target}`,
       },
       log,
     )
@@ -58,9 +58,9 @@ export class TestRuns {
 
   start({ runId, cases, targets, concurrency }: TestRunStart): TestRunStatus {
     const scrub = (report: CaseReport) => scrubbedReport(report, this.log.scrub)
-    return this.runs.start(runId, new Array<CaseReport | null>(cases.length).fill(null), async (job) => {
-      this.targets.set(job, targets.text)
-      const reports = job.progress
+    const progress: TestRunProgress = { target: targets.text, reports: new Array<CaseReport | null>(cases.length).fill(null) }
+    return this.jobs.start(runId, progress, async (job) => {
+      const reports = job.progress.reports
       try {
         const ended = await runCases({
           runner: this.runner,
@@ -83,19 +83,6 @@ export class TestRuns {
         return 'done'
       }
     })
-  }
-
-  status(runId: string): TestRunStatus {
-    return this.runs.status(runId)
-  }
-
-  /** Stops the run: requests under way are cancelled, cases not started say so. Replies once it has stopped. */
-  cancel(runId: string): Promise<TestRunStatus> {
-    return this.runs.cancel(runId)
-  }
-
-  close(): Promise<void> {
-    return this.runs.close()
   }
 }
 

@@ -73,7 +73,7 @@ export class SessionRatings {
     const journal = await this.journalMark()
     let seq: number | null = null
     try {
-      seq = await this.dataStore().ratingAdd(journal.key, {
+      seq = await this.dataStore().call('ratings.add', journal.key, {
         set: rating.set,
         query: rating.query,
         item: rating.item,
@@ -99,7 +99,7 @@ export class SessionRatings {
   /** Once session.json holds the document's ratings, the journal lets them go. */
   async written(mark: JournalMark | undefined): Promise<void> {
     if (mark && mark.seq > 0 && this.data) {
-      await this.data.ratingsTrim(mark.key, mark.seq).catch((error: unknown) => this.session.log.error('the ratings journal could not be trimmed', error))
+      await this.data.call('ratings.trimTo', mark.key, mark.seq).catch((error: unknown) => this.session.log.error('the ratings journal could not be trimmed', error))
     }
   }
 
@@ -130,7 +130,7 @@ export class SessionRatings {
     if (!mark) return
     let entries
     try {
-      entries = await this.dataStore().ratingsSince(mark.key, mark.seq)
+      entries = await this.dataStore().call('ratings.since', mark.key, mark.seq)
     } catch (error) {
       const text = `Ratings made after the workspace session was last written could not be read back: ${(error as Error).message}`
       this.session.log.error(text)

@@ -3,7 +3,7 @@ import { basename } from 'node:path'
 import { formatBytes } from '../../shared/byte-size'
 import { parseWorkspace, serializeParsed, serializeWorkspace, type Workspace, type WorkspaceLayout } from '../../shared/workspace/workspace-file'
 import { writeFileAtomic } from '../storage/atomic-file'
-import { readBounded } from '../storage/bounded-read'
+import { readTextFile } from '../storage/text-file'
 
 /**
  * Reading and writing workspace files on disk. Reading is bounded and runs
@@ -31,31 +31,11 @@ export async function readWorkspaceFile(path: string, maxBytes = MAX_WORKSPACE_B
 /** readWorkspaceFile, with the file's text (a BOM left out): the file thread need not make the text again when the file is the app's own (file-worker.ts). */
 export async function readWorkspaceFileText(path: string, maxBytes = MAX_WORKSPACE_BYTES): Promise<(ReadWorkspaceResult & { ok: true; text: string }) | (ReadWorkspaceResult & { ok: false })> {
   const name = basename(path)
-  let bytes: Buffer
-  try {
-    const handle = await fs.open(path, 'r')
-    try {
-      const info = await handle.stat()
-      if (!info.isFile()) return { ok: false, message: `"${name}" is not a file.` }
-      if (info.size > maxBytes) return { ok: false, message: tooBig(name, info.size, maxBytes) }
-      // Read through the bound all the same: the file may have grown since the stat.
-      const read = await readBounded(handle.createReadStream({ start: 0, autoClose: false }), maxBytes)
-      if (read === null) return { ok: false, message: tooBig(name, maxBytes + 1, maxBytes) }
-      bytes = read
-    } finally {
-      await handle.close()
-    }
-  } catch (error) {
-    return { ok: false, message: unreadable(name, error as NodeJS.ErrnoException) }
-  }
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return { ok: false, message: `"${name}" is not UTF-8 text, so it is not a workspace file.` }
-  }
+  const read = await readTextFile(path, name, { maxBytes, noun: 'a workspace file', tooLarge: (fileName, size) => tooBig(fileName, size, maxBytes) })
+  if (!read.ok) return read
+  const { text, bytes } = read
   const parsed = parseWorkspace(text, name)
-  return parsed.ok ? { ...parsed, bytes: bytes.length, text } : parsed
+  return parsed.ok ? { ...parsed, bytes, text } : parsed
 }
 
 /**
@@ -97,20 +77,7 @@ async function modeOf(path: string): Promise<number | 'umask'> {
   }
 }
 
-function tooBig(name: string, size: number, maxBytes: number): string {
-  return `"${name}" is too large to be a workspace file (${formatBytes(size)}${size === maxBytes + 1 ? ' or more' : ''}; the most is ${formatBytes(maxBytes)}).`
-}
-
-function unreadable(name: string, error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ENOENT':
-      return `"${name}" was not found.`
-    case 'EACCES':
-    case 'EPERM':
-      return `"${name}" could not be read: permission denied.`
-    case 'EISDIR':
-      return `"${name}" is a folder, not a workspace file.`
-    default:
-      return `"${name}" could not be read: ${error.message}`
-  }
+/** size: null when the read passed the bound (the file grew after it was looked at, or has no size). */
+function tooBig(name: string, size: number | null, maxBytes: number): string {
+  return `"${name}" is too large to be a workspace file (${size === null ? `${formatBytes(maxBytes + 1)} or more` : formatBytes(size)}; the most is ${formatBytes(maxBytes)}).`
 }

@@ -49,6 +49,12 @@ export function parameterLabel(endpoint: string, name: string): string {
   return `parameter "${name}" of endpoint "${endpoint}"`
 }
 
+/** A required text parameter, refused when missing or blank; as given (the endpoint trims what it must). */
+export function requiredText(endpoint: string, name: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw badRequest(`The ${parameterLabel(endpoint, name)} must not be empty`)
+  return value
+}
+
 const INTEGER = /^-?\d{1,15}$/
 
 export function integerParameter(endpoint: string, name: string, value: string | undefined): number | undefined {

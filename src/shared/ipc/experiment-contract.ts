@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RunTargetSchema } from '../compare/compare-targets'
 import { ExperimentRecordSchema, ExperimentSummarySchema } from '../experiments/experiment-record'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
-import { jobChannels, JobStatusSchema } from './job-channels'
+import { jobChannels, SetJobStatusSchema } from './job-channels'
 
 /**
  * The channels of experiments: a query set on two or more targets, the
@@ -15,13 +15,9 @@ const SetName = z.string().min(1).max(200)
 /** The baseline and up to four others: each side is a whole evaluation of the set. */
 export const MAX_EXPERIMENT_SIDES = 5
 
-export const ExperimentRunStatusSchema = JobStatusSchema.extend({
-  set: z.string(),
+export const ExperimentRunStatusSchema = SetJobStatusSchema.extend({
   /** What runs now: "B: Demo, config production", "step 1–2: + country:FILTER", "statistics". */
   phase: z.string(),
-  /** Queries done of all the run asks, across its sides and steps. */
-  done: z.number().int(),
-  total: z.number().int(),
   /** The kept experiment, once done (`experiments:get`). */
   experimentId: z.string().nullable(),
 })

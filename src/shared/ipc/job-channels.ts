@@ -20,6 +20,17 @@ export const JobStatusSchema = z.object({
 
 export type JobStatus = z.infer<typeof JobStatusSchema>
 
+/**
+ * The status of a job that runs a query set's queries (an evaluation, an
+ * experiment): the set, and how many queries are done of all the run asks
+ * (across an experiment's sides and steps). Each kind extends it with its own.
+ */
+export const SetJobStatusSchema = JobStatusSchema.extend({
+  set: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+})
+
 const RunIdRequest = z.object({ runId: RunId }).strict()
 
 type JobChannels<Kind extends string, Start extends z.ZodTypeAny, StartReply extends z.ZodTypeAny, Status extends z.ZodTypeAny> = {

@@ -7,7 +7,7 @@ import { EvaluationSummarySchema } from '../relevance/evaluation-summary'
 import { JUDGMENT_FORMATS } from '../relevance/judgment-files'
 import { GradeSchema, ItemIdSchema, MetricSettingsSchema, QuerySetSchema, ScaleSchema, SetQueryIdSchema, SetQuerySchema, MAX_SET_QUERIES } from '../relevance/query-set'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
-import { jobChannels, JobStatusSchema } from './job-channels'
+import { jobChannels, SetJobStatusSchema } from './job-channels'
 import { UploadIdSchema } from './uploads'
 import { WorkspaceViewSchema } from './workspace-view'
 
@@ -53,12 +53,10 @@ export const SET_FORM_MESSAGE = {
   bytes: 32 * 1024 * 1024,
 } as const
 
-export const EvalRunStatusSchema = JobStatusSchema.extend({
-  set: z.string(),
+export const EvalRunStatusSchema = SetJobStatusSchema.extend({
   /** "Demo, config production". */
   targetText: z.string(),
-  total: z.number().int(),
-  done: z.number().int(),
+  /** Of the queries done, those that failed to run. */
   failed: z.number().int(),
   /** The kept evaluation, once it has ended (`eval:get`). */
   evaluationId: z.string().nullable(),

@@ -198,8 +198,7 @@ export function relevanceHandlers({ session, registry, runner, runs, store, file
     'eval:probability': async ({ id, threshold, share }) => {
       const kept = await summary(id)
       const set = await setNamed(kept.set)
-      const grades = [...gradesByQuery(set?.judgments ?? [])].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
-      const figures = await store.probability(id, grades, threshold, share)
+      const figures = await store.probability(id, gradesByQuery(set?.judgments ?? []), threshold, share)
       if (!figures) throw notKept(id)
       return figures
     },

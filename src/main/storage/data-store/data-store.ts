@@ -1,25 +1,25 @@
 import { join } from 'node:path'
 import type { Worker } from 'node:worker_threads'
-import type { HistoryEntry } from '../../../shared/ipc/contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
 import { startWorkerThread } from '../../jobs/worker-entry'
-import type { ExperimentRecord, ExperimentSummary } from '../../../shared/experiments/experiment-record'
-import type { CutoffResult, ProbabilityBand } from '../../../shared/experiments/probability-bands'
-import type { QueryRanking, Scored } from '../../../shared/relevance/evaluation'
-import type { EvaluationHead, RankingPage } from '../../../shared/relevance/evaluation-head'
-import type { EvaluationSummary } from '../../../shared/relevance/evaluation-summary'
-import type { Judgment, MetricSettings, Scale } from '../../../shared/relevance/query-set'
-import type { EvaluationStart } from './evaluations-table'
-import type { JournaledRating, JournalRating } from './ratings-table'
-import { KEPT_EVALUATIONS, KEPT_EXPERIMENTS, type StoreInfo, type StoreOpened, type StoreReply, type StoreRequest, type StoreSettings } from './store-protocol'
+import type { StoreAnswer, StoreArgs, StoreOp } from './store-ops'
+import { KEPT_EVALUATIONS, KEPT_EXPERIMENTS, type StoreInfo, type StoreOpened, type StoreCall, type StoreReply, type StoreRequest, type StoreSettings } from './store-protocol'
+
+/** Requests of the store under names of a caller's own: `{ list: 'evaluations.list' }` gives `list(set)`, typed as the table's method. */
+export type StoreRequests<R extends Readonly<Record<string, StoreOp>>> = { readonly [K in keyof R]: (...args: StoreArgs<R[K]>) => Promise<StoreAnswer<R[K]>> }
+
+/** Functions that send those requests to `data`, one a name (EvaluationStore and ExperimentStore are made of them). */
+export function storeRequests<R extends Readonly<Record<string, StoreOp>>>(data: DataStore, requests: R): StoreRequests<R> {
+  // Each function's types are its request's (StoreRequests); the one call below serves them all.
+  const send = data.call.bind(data) as (op: StoreOp, ...args: unknown[]) => Promise<unknown>
+  return Object.fromEntries(Object.entries(requests).map(([name, op]) => [name, (...args: unknown[]) => send(op, ...args)])) as unknown as StoreRequests<R>
+}
 
 /** The database in the data folder (README: "Where your data lives"). */
 export const DATA_STORE_FILE = 'data.db'
 
 /** The built entry (electron.vite.config.ts: `data-store`). */
 const BUILT_ENTRY = 'data-store.js'
-
-type Request = StoreRequest extends infer R ? (R extends StoreRequest ? Omit<R, 'id'> : never) : never
 
 /**
  * The main thread's side of the data folder's database: every call is a
@@ -97,125 +97,11 @@ export class DataStore {
     return opened.info
   }
 
-  historyAdd(entry: HistoryEntry, keep: number): Promise<void> {
-    return this.call({ op: 'history.add', entry, keep }) as Promise<void>
-  }
-
-  historyGet(entryId: string): Promise<HistoryEntry | null> {
-    return this.call({ op: 'history.get', entryId }) as Promise<HistoryEntry | null>
-  }
-
-  historyPut(entry: HistoryEntry): Promise<boolean> {
-    return this.call({ op: 'history.put', entry }) as Promise<boolean>
-  }
-
-  historyList(limit: number): Promise<HistoryEntry[]> {
-    return this.call({ op: 'history.list', limit }) as Promise<HistoryEntry[]>
-  }
-
-  historyClear(): Promise<number> {
-    return this.call({ op: 'history.clear' }) as Promise<number>
-  }
-
-  /** Appends a rating of the open document to the journal; resolves with its seq once it is on the disk. */
-  ratingAdd(document: string, rating: JournalRating): Promise<number> {
-    return this.call({ op: 'ratings.add', document, rating }) as Promise<number>
-  }
-
-  /** The document's journaled ratings after `seq`, oldest first. */
-  ratingsSince(document: string, seq: number): Promise<JournaledRating[]> {
-    return this.call({ op: 'ratings.since', document, seq }) as Promise<JournaledRating[]>
-  }
-
-  /** Drops the document's journaled ratings up to `seq`: the session file holds them now. */
-  ratingsTrim(document: string, seq: number): Promise<number> {
-    return this.call({ op: 'ratings.trim', document, seq }) as Promise<number>
-  }
-
-  /** Starts keeping an evaluation: all but its rankings, checked in the store's thread; the rankings follow. */
-  evaluationBegin(start: EvaluationStart): Promise<void> {
-    return this.call({ op: 'evaluations.begin', start }) as Promise<void>
-  }
-
-  /** The next rankings of the evaluation begun, in order. */
-  evaluationRankings(evaluationId: string, rankings: QueryRanking[]): Promise<void> {
-    return this.call({ op: 'evaluations.rankings', evaluationId, rankings }) as Promise<void>
-  }
-
-  /** The evaluation begun is kept and listed from now on; its summary. */
-  evaluationCommit(evaluationId: string): Promise<EvaluationSummary> {
-    return this.call({ op: 'evaluations.commit', evaluationId }) as Promise<EvaluationSummary>
-  }
-
-  evaluationAbandon(evaluationId: string): Promise<void> {
-    return this.call({ op: 'evaluations.abandon', evaluationId }) as Promise<void>
-  }
-
-  /** Kept evaluations' summaries, newest first, of one set when named. */
-  evaluationList(set?: string): Promise<EvaluationSummary[]> {
-    return this.call({ op: 'evaluations.list', set }) as Promise<EvaluationSummary[]>
-  }
-
-  evaluationSummary(evaluationId: string): Promise<EvaluationSummary | null> {
-    return this.call({ op: 'evaluations.summary', evaluationId }) as Promise<EvaluationSummary | null>
-  }
-
-  evaluationHead(evaluationId: string): Promise<EvaluationHead | null> {
-    return this.call({ op: 'evaluations.head', evaluationId }) as Promise<EvaluationHead | null>
-  }
-
-  evaluationPage(evaluationId: string, offset: number, limit: number): Promise<RankingPage | null> {
-    return this.call({ op: 'evaluations.page', evaluationId, offset, limit }) as Promise<RankingPage | null>
-  }
-
-  evaluationRanking(evaluationId: string, query: string): Promise<QueryRanking | null> {
-    return this.call({ op: 'evaluations.ranking', evaluationId, query }) as Promise<QueryRanking | null>
-  }
-
-  evaluationRemove(evaluationId: string): Promise<boolean> {
-    return this.call({ op: 'evaluations.remove', evaluationId }) as Promise<boolean>
-  }
-
-  /** Writes the kept evaluation as a TREC run file at `path`, in the store's thread; null when none is kept by that id. */
-  evaluationRunFile(evaluationId: string, path: string): Promise<{ queries: number } | null> {
-    return this.call({ op: 'evaluations.run-file', evaluationId, path }) as Promise<{ queries: number } | null>
-  }
-
-  /** The kept rankings scored with these judgments, in the store's thread; null when none is kept by that id. */
-  evaluationScore(evaluationId: string, judgments: Judgment[], scale: Scale | undefined, settings: MetricSettings): Promise<Scored | null> {
-    return this.call({ op: 'evaluations.score', evaluationId, judgments, scale, settings }) as Promise<Scored | null>
-  }
-
-  evaluationProbability(
-    evaluationId: string,
-    grades: [string, [string, number][]][],
-    threshold: number,
-    share: number,
-  ): Promise<{ hasProbabilities: boolean; bands: ProbabilityBand[]; cutoff: CutoffResult | null } | null> {
-    return this.call({ op: 'evaluations.probability', evaluationId, grades, threshold, share }) as Promise<{
-      hasProbabilities: boolean
-      bands: ProbabilityBand[]
-      cutoff: CutoffResult | null
-    } | null>
-  }
-
-  experimentAdd(record: ExperimentRecord): Promise<ExperimentSummary> {
-    return this.call({ op: 'experiments.add', record }) as Promise<ExperimentSummary>
-  }
-
-  experimentList(set?: string): Promise<ExperimentSummary[]> {
-    return this.call({ op: 'experiments.list', set }) as Promise<ExperimentSummary[]>
-  }
-
-  experimentGet(experimentId: string): Promise<ExperimentRecord | null> {
-    return this.call({ op: 'experiments.get', experimentId }) as Promise<ExperimentRecord | null>
-  }
-
   /** Closes the database (its WAL is checkpointed into the file) and stops the thread. */
   close(): Promise<void> {
     this.closed ??= (async () => {
       try {
-        if ((await this.opened).opened && !this.gone) await this.call({ op: 'close' })
+        if ((await this.opened).opened && !this.gone) await this.send({ op: 'close' })
       } finally {
         this.gone = 'the database is closed'
         await this.worker?.terminate()
@@ -224,7 +110,16 @@ export class DataStore {
     return this.closed
   }
 
-  private async call(request: Request): Promise<unknown> {
+  /**
+   * Asks the store's thread to call a table's method (store-ops.ts): the
+   * arguments and the answer are that method's. Answered once the thread has
+   * done it; requests run in the order they are sent.
+   */
+  call<O extends StoreOp>(op: O, ...args: StoreArgs<O>): Promise<StoreAnswer<O>> {
+    return this.send({ op, args }) as Promise<StoreAnswer<O>>
+  }
+
+  private async send(request: StoreCall): Promise<unknown> {
     const opened = await this.opened
     if (!opened.opened) throw this.openFailure(opened.message)
     if (this.gone !== null || !this.worker) throw new ExplorerError('internal', `The data folder's database (${this.file}) is not open: ${this.gone}.`)

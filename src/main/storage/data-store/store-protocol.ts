@@ -1,10 +1,5 @@
-import type { ExperimentRecord } from '../../../shared/experiments/experiment-record'
-import type { HistoryEntry } from '../../../shared/ipc/contract'
 import type { ErrorCode } from '../../../shared/ipc/errors'
-import type { QueryRanking } from '../../../shared/relevance/evaluation'
-import type { Judgment, MetricSettings, Scale } from '../../../shared/relevance/query-set'
-import type { EvaluationStart } from './evaluations-table'
-import type { JournalRating } from './ratings-table'
+import type { StoreOp } from './store-ops'
 
 /** Evaluations kept, the newest: each holds every query's ranking, so they are not kept without end. */
 export const KEPT_EVALUATIONS = 100
@@ -24,35 +19,15 @@ export interface StoreSettings {
   experimentsKeep: number
 }
 
-/** A request to the store's thread, each answered once by a StoreReply of the same `id`. */
-export type StoreRequest = { id: number } & (
-  | { op: 'history.add'; entry: HistoryEntry; keep: number }
-  | { op: 'history.get'; entryId: string }
-  | { op: 'history.put'; entry: HistoryEntry }
-  | { op: 'history.list'; limit: number }
-  | { op: 'history.clear' }
-  | { op: 'ratings.add'; document: string; rating: JournalRating }
-  | { op: 'ratings.since'; document: string; seq: number }
-  | { op: 'ratings.trim'; document: string; seq: number }
-  | { op: 'evaluations.begin'; start: EvaluationStart }
-  | { op: 'evaluations.rankings'; evaluationId: string; rankings: QueryRanking[] }
-  | { op: 'evaluations.commit'; evaluationId: string }
-  | { op: 'evaluations.abandon'; evaluationId: string }
-  | { op: 'evaluations.list'; set?: string | undefined }
-  | { op: 'evaluations.head'; evaluationId: string }
-  | { op: 'evaluations.summary'; evaluationId: string }
-  | { op: 'evaluations.page'; evaluationId: string; offset: number; limit: number }
-  | { op: 'evaluations.ranking'; evaluationId: string; query: string }
-  | { op: 'evaluations.remove'; evaluationId: string }
-  | { op: 'evaluations.run-file'; evaluationId: string; path: string }
-  | { op: 'evaluations.score'; evaluationId: string; judgments: Judgment[]; scale: Scale | undefined; settings: MetricSettings }
-  | { op: 'evaluations.probability'; evaluationId: string; grades: [string, [string, number][]][]; threshold: number; share: number }
-  | { op: 'experiments.add'; record: ExperimentRecord }
-  | { op: 'experiments.list'; set?: string | undefined }
-  | { op: 'experiments.get'; experimentId: string }
-  | { op: 'info' }
-  | { op: 'close' }
-)
+/**
+ * What main asks of the store's thread: a table's method by name with its
+ * arguments (typed per request at DataStore.call, from store-ops.ts), or the
+ * close of the database.
+ */
+export type StoreCall = { op: StoreOp; args: readonly unknown[] } | { op: 'close' }
+
+/** A call as it is sent, answered once by a StoreReply of the same `id`. */
+export type StoreRequest = StoreCall & { id: number }
 
 export interface StoreInfo {
   file: string

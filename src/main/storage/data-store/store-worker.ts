@@ -10,6 +10,7 @@ import { ExperimentsTable } from './experiments-table'
 import { HistoryTable, OLD_HISTORY_FILE } from './history-table'
 import { importOldFolder } from './kept-import'
 import { RatingsTable } from './ratings-table'
+import { answerOp, type StoreTables } from './store-ops'
 import { checkVersion, migrate, readVersion, scalar } from './schema'
 import type { StoreInfo, StoreOpened, StoreReply, StoreRequest, StoreSettings } from './store-protocol'
 
@@ -24,10 +25,7 @@ const port = parentPort!
 let settings: StoreSettings
 
 let db: Database.Database | null = null
-let history: HistoryTable | null = null
-let ratings: RatingsTable | null = null
-let evaluations: EvaluationsTable | null = null
-let experiments: ExperimentsTable | null = null
+let tables: StoreTables | null = null
 let failure: string | null = null
 
 /** SQLite's words for a file that is not a database, or one whose pages no longer read. */
@@ -78,16 +76,16 @@ function open(): StoreInfo {
     opened = openAt(settings.file)
   }
   db = opened.db
-  history = new HistoryTable(db)
-  ratings = new RatingsTable(db)
-  evaluations = new EvaluationsTable(db, settings.evaluationsKeep)
-  experiments = new ExperimentsTable(db, settings.experimentsKeep)
+  const history = new HistoryTable(db)
+  const evaluations = new EvaluationsTable(db, settings.evaluationsKeep)
+  const experiments = new ExperimentsTable(db, settings.experimentsKeep)
+  tables = { history, ratings: new RatingsTable(db), evaluations, experiments }
   const imported: StoreInfo['imported'] = []
   const old = history.importOldFile(settings.dataDir, settings.historyKeep)
   if (old) imported.push({ file: OLD_HISTORY_FILE, records: old.imported })
   const kept = [
-    { folder: 'evaluations', noun: 'evaluation', done: importOldFolder(db, settings.dataDir, 'evaluations', EvaluationSchema, (record) => evaluations!.addWhole(record)) },
-    { folder: 'experiments', noun: 'experiment', done: importOldFolder(db, settings.dataDir, 'experiments', ExperimentRecordSchema, (record) => experiments!.add(record)) },
+    { folder: 'evaluations', noun: 'evaluation', done: importOldFolder(db, settings.dataDir, 'evaluations', EvaluationSchema, (record) => evaluations.addWhole(record)) },
+    { folder: 'experiments', noun: 'experiment', done: importOldFolder(db, settings.dataDir, 'experiments', ExperimentRecordSchema, (record) => experiments.add(record)) },
   ]
   for (const { folder, noun, done } of kept) {
     if (!done) continue
@@ -101,66 +99,12 @@ function open(): StoreInfo {
 }
 
 function answer(request: StoreRequest): unknown {
-  if (failure !== null || !db || !history || !ratings || !evaluations || !experiments) throw new Error(failure ?? 'the database is closed')
-  switch (request.op) {
-    case 'history.add':
-      return history.add(request.entry, request.keep)
-    case 'history.get':
-      return history.get(request.entryId)
-    case 'history.put':
-      return history.put(request.entry)
-    case 'history.list':
-      return history.list(request.limit)
-    case 'history.clear':
-      return history.clear()
-    case 'ratings.add':
-      return ratings.add(request.document, request.rating)
-    case 'ratings.since':
-      return ratings.since(request.document, request.seq)
-    case 'ratings.trim':
-      return ratings.trimTo(request.document, request.seq)
-    case 'evaluations.begin':
-      return evaluations.begin(request.start)
-    case 'evaluations.rankings':
-      return evaluations.addRankings(request.evaluationId, request.rankings)
-    case 'evaluations.commit':
-      return evaluations.commit(request.evaluationId)
-    case 'evaluations.abandon':
-      return evaluations.abandon(request.evaluationId)
-    case 'evaluations.list':
-      return evaluations.list(request.set)
-    case 'evaluations.head':
-      return evaluations.head(request.evaluationId)
-    case 'evaluations.summary':
-      return evaluations.summary(request.evaluationId)
-    case 'evaluations.page':
-      return evaluations.rankings(request.evaluationId, request.offset, request.limit)
-    case 'evaluations.ranking':
-      return evaluations.ranking(request.evaluationId, request.query)
-    case 'evaluations.remove':
-      return evaluations.remove(request.evaluationId)
-    case 'evaluations.run-file':
-      return evaluations.writeRunFile(request.evaluationId, request.path)
-    case 'evaluations.score':
-      return evaluations.score(request.evaluationId, request.judgments, request.scale, request.settings)
-    case 'evaluations.probability': {
-      const grades = new Map(request.grades.map(([query, items]) => [query, new Map(items)]))
-      return evaluations.probability(request.evaluationId, grades, request.threshold, request.share)
-    }
-    case 'experiments.add':
-      return experiments.add(request.record)
-    case 'experiments.list':
-      return experiments.list(request.set)
-    case 'experiments.get':
-      return experiments.get(request.experimentId)
-    case 'info':
-      return { file: settings.file, version: readVersion(db), journalMode: scalar(db.prepare('PRAGMA journal_mode')) as string, imported: [], notes: [] }
-    case 'close':
-      db.close()
-      db = null
-      failure = 'the database is closed'
-      return null
-  }
+  if (failure !== null || !db || !tables) throw new Error(failure ?? 'the database is closed')
+  if (request.op !== 'close') return answerOp(tables, request.op, request.args)
+  db.close()
+  db = null
+  failure = 'the database is closed'
+  return null
 }
 
 function start(): StoreOpened {

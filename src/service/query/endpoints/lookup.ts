@@ -1,5 +1,4 @@
-import { badRequest } from '../../refusal'
-import type { EndpointDefinition } from '../endpoint'
+import { requiredText, type EndpointDefinition } from '../endpoint'
 import { objectSet } from '../result-set'
 
 /** Item lookup and list: entry points that read objects directly, not a ranking. */
@@ -13,9 +12,8 @@ export const city: EndpointDefinition = {
   output: ['OBJ'],
   accepts: [],
   run(_input, parameters, { dataset }) {
-    const id = parameters.id ?? ''
-    if (id.trim() === '') throw badRequest('The parameter "id" of endpoint "city" must not be empty')
-    const found = dataset.cityIndex.get(id.trim())
+    const id = requiredText('city', 'id', parameters.id).trim()
+    const found = dataset.cityIndex.get(id)
     return objectSet('city', found ? [{ p: 1, tuple: [found] }] : [])
   },
 }

@@ -1,7 +1,7 @@
 import { compareIds, type DataObject, type Dataset } from '../../dataset/model'
 import { queryTerms, type TextIndex } from '../../dataset/text-index'
 import { badRequest } from '../../refusal'
-import type { EndpointDefinition, RankingConfig } from '../endpoint'
+import { requiredText, type EndpointDefinition, type RankingConfig } from '../endpoint'
 import { objectSet, probability, type Item, type ResultSet } from '../result-set'
 import type { WorkBudget } from '../work-budget'
 
@@ -54,8 +54,7 @@ export const search: EndpointDefinition = {
   output: ['OBJ'],
   accepts: [],
   run(_input, parameters, { text, config, dataset, budget }) {
-    const query = parameters.query ?? ''
-    if (query.trim() === '') throw badRequest('The parameter "query" of endpoint "search" must not be empty')
+    const query = requiredText('search', 'query', parameters.query)
     const words = queryTerms(query).size
     if (words > MAX_SEARCH_WORDS) {
       throw badRequest(
