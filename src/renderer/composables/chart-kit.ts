@@ -85,6 +85,43 @@ export function tooltipColours(colours: ChartPalette) {
   return { backgroundColor: colours.panel, titleColor: colours.ink, bodyColor: colours.ink, borderColor: colours.grid, borderWidth: 1 }
 }
 
+/** One series of bars: its name, a label and a value a bar, how wide a bar may grow, and `fill`, a colour a bar where they differ. */
+export interface BarSeries {
+  label: string
+  labels: string[]
+  data: (number | null)[]
+  maxBarThickness: number
+  fill?: string[]
+  /** The least height a bar is drawn with, so a bar of 0 still shows where it stands. */
+  minBarLength?: number
+}
+
+/**
+ * A chart of one series of bars over named points (queries, bands): in the accent colour unless the series says
+ * otherwise, the text colour under the pointer, and no legend, as the y axis names what the bars measure. The
+ * axes and the tooltip's lines are the chart's own.
+ */
+export function oneSeriesBars(
+  colours: ChartPalette,
+  series: BarSeries,
+  scales: BarOptions['scales'],
+  callbacks: NonNullable<NonNullable<BarOptions['plugins']>['tooltip']>['callbacks'],
+): ChartConfiguration<'bar'> {
+  const { label, labels, data, maxBarThickness, fill, minBarLength } = series
+  return {
+    type: 'bar',
+    data: {
+      labels,
+      datasets: [{ label, data, backgroundColor: fill ?? colours.accent, hoverBackgroundColor: colours.ink, borderRadius: 2, maxBarThickness, ...(minBarLength === undefined ? {} : { minBarLength }) }],
+    },
+    options: {
+      ...chartBasics(),
+      scales,
+      plugins: { legend: { display: false }, tooltip: { ...tooltipColours(colours), callbacks } },
+    },
+  }
+}
+
 /**
  * A Chart.js chart on `canvas`, drawn from `config` when mounted and again
  * when any of `sources` or the theme changes (the canvas keeps the colours it

@@ -158,18 +158,12 @@ export const useQueryStore = defineStore('query', () => {
   async function runSingle(type: ResponseType, fresh: boolean): Promise<void> {
     const built = editor.request(type)
     if (!ready(built)) return
-    const call = runs.start()
-    const current = call.current
-    phase.value = 'running'
-    failure.value = null
-    progress.value = null
-    startedAt.value = performance.now()
-    try {
+    await asking(async (call) => {
       const [reply, statisticsAnswer] = await Promise.all([
         send(call, connections.selectedId!, built, { fresh }),
         type === 'statistics' ? Promise.resolve(null) : send(call, connections.selectedId!, editor.request('statistics'), { fresh, keepOutOfHistory: true }),
       ])
-      if (!current()) return
+      if (!call.current()) return
       performance.mark(MARKS.reply)
       answer.value = singleAnswer(built, reply.body)
       const stats = statisticsAnswer ?? reply
@@ -182,10 +176,26 @@ export const useQueryStore = defineStore('query', () => {
       shownOffset.value = 0
       editor.offset = 0
       phase.value = 'done'
+    })
+  }
+
+  /**
+   * A run, or a page asked in place of the rows shown: it takes over from the
+   * call before, the window shows it running until it ends, and its failure
+   * is shown only while it is still the latest call.
+   */
+  async function asking(work: (call: QueryCall) => Promise<void>): Promise<void> {
+    const call = runs.start()
+    phase.value = 'running'
+    failure.value = null
+    progress.value = null
+    startedAt.value = performance.now()
+    try {
+      await work(call)
     } catch (e) {
-      if (current()) fail(e)
+      if (call.current()) fail(e)
     } finally {
-      if (current()) startedAt.value = null
+      if (call.current()) startedAt.value = null
     }
   }
 
@@ -194,20 +204,14 @@ export const useQueryStore = defineStore('query', () => {
 
   /** Asks for one page of `target` (and the statistics, when given) and shows it in place of the rows shown. */
   async function show(target: Pick<SentRequest, 'connectionId' | 'request'>, pageOffset: number, pageSize: number, statisticsRequest: QueryRequest | null, fresh = false): Promise<void> {
-    const call = runs.start()
-    const current = call.current
     const id = crypto.randomUUID()
     const built = atPage(target.request, pageOffset, pageSize)
-    phase.value = 'running'
-    failure.value = null
-    progress.value = null
-    startedAt.value = performance.now()
-    try {
+    await asking(async (call) => {
       const [resultsReply, statisticsAnswer] = await Promise.all([
         send(call, target.connectionId, built, { fresh }, id),
         statisticsRequest ? send(call, target.connectionId, statisticsRequest, { fresh, keepOutOfHistory: true }) : Promise.resolve(null),
       ])
-      if (!current()) return
+      if (!call.current()) return
       performance.mark(MARKS.reply)
       const { page: body, statistics: alongside } = rowsOf(built.responseType, resultsReply.body)
       answer.value = null
@@ -233,11 +237,7 @@ export const useQueryStore = defineStore('query', () => {
         resizeAfterRun = false
         if (Number(editor.count) !== pageSize) void showPage(pageStart(pageOffset, Number(editor.count)))
       }
-    } catch (e) {
-      if (current()) fail(e)
-    } finally {
-      if (current()) startedAt.value = null
-    }
+    })
   }
 
   /** Another page of the rows shown, in pages of the chosen size; before any rows, the chain as it stands. */

@@ -86,7 +86,8 @@ export function useQueryOptions() {
       const label = row.name.trim() === '' ? `option ${index + 1}` : row.name
       const twice = (seen.get(row.name) ?? 0) > 1 ? `Option ${row.name} is given twice: keep one row (only the last one is sent).` : null
       const blank = row.name.trim() === '' && row.value !== '' ? problemOf('extra') : null
-      return { ...row, label, nameId: extraNameId(row.id), problem: twice ?? blank ?? problemOf(`extra.${row.name}`) }
+      const problem = twice ?? blank ?? problemOf(`extra.${row.name}`)
+      return { ...row, label, nameId: extraNameId(row.id), problem, nameLabel: `Name of ${label}`, valueLabel: `Value of ${label}`, removeLabel: `Remove ${label}` }
     })
   })
   /** A new row, with the focus on its name: that is what is typed next. */

@@ -4,6 +4,7 @@ import { describedParameters, isEmptyStep, type EditorStep } from '../../../shar
 import { inputKind, parameterHint, type ParameterInputKind } from '../../../shared/chain/parameter-input'
 import { isEndpointStep, type EndpointStep, type Step } from '../../../shared/query/model'
 import type { Problem } from '../../../shared/query/validate'
+import type { NameValueRowView } from '../controls/name-value-row'
 
 export interface StepCardProps {
   index: number
@@ -170,6 +171,17 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   }
   const removePair = (i: number) => writePairs(pairs.value.filter((_, k) => k !== i))
   const pairProblem = (name: string) => problemOf(`.context.${name}`)
+  /** The pairs as their rows show them: a value's box is named after its parameter once that has a name. */
+  const pairRows = computed(() =>
+    pairs.value.map(([name, value], i): NameValueRowView => ({
+      name,
+      value,
+      nameLabel: `Name of context parameter ${i + 1}`,
+      valueLabel: name || `Value of context parameter ${i + 1}`,
+      removeLabel: `Remove context parameter ${name || i + 1}`,
+      problem: pairProblem(name),
+    })),
+  )
 
   // Moving a card re-inserts it in the page, which drops the focus: put it back on the button pressed.
   const upButton: Ref<HTMLButtonElement | null> = ref(null)
@@ -187,7 +199,7 @@ export function useStepCard(props: StepCardProps, on: StepCardEvents) {
   return {
     isEndpoint, endpointStep, cardId, title, emptyNote, suggestions, described, kindLabel, kindTitle, endpointProblem, stepProblem, parameters,
     typeEndpoint, finishEndpoint, setParameter, removeParameter, newParameter, addParameter,
-    pairs, setPairName, setPairValue, addPair, removePair, pairProblem,
+    pairs, pairRows, setPairName, setPairValue, addPair, removePair, pairProblem,
     upButton, downButton, move,
   }
 }

@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { ProbabilityBand } from '../../../shared/experiments/probability-bands'
-import { categoryAxis, chartBasics, chartPalette, cutoffTooltipTitle, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
+import { categoryAxis, chartPalette, cutoffTooltipTitle, oneSeriesBars, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
 
 export interface BandsChartInput {
   bands: readonly ProbabilityBand[]
@@ -29,33 +29,18 @@ export function useExperimentBandsChart(input: () => BandsChartInput) {
   function config(): ChartConfiguration<'bar'> {
     const colours = chartPalette()
     const data = rows.value
-    return {
-      type: 'bar',
-      data: {
-        labels: data.map((row) => row.text),
-        datasets: [{ label: 'Mean grade', data: data.map((row) => row.meanGrade), backgroundColor: colours.accent, hoverBackgroundColor: colours.ink, borderRadius: 2, maxBarThickness: 28 }],
-      },
-      options: {
-        ...chartBasics(),
-        scales: {
-          x: categoryAxis(colours, 0, 'probability'),
-          y: valueAxis(colours, 'mean grade', { min: 0, max: input().maxGrade }, { precision: 0, maxTicksLimit: 5 }),
-        },
-        plugins: {
-          legend: { display: false },
-          tooltip: {
-            ...tooltipColours(colours),
-            callbacks: {
-              title: cutoffTooltipTitle,
-              label: (item) => {
-                const row = data[item.dataIndex]!
-                return [`Mean grade ${row.meanGrade === null ? '—' : row.meanGrade.toFixed(2)}`, `${row.judged} judged of ${row.items} results`]
-              },
-            },
-          },
-        },
-      },
+    const series = { label: 'Mean grade', labels: data.map((row) => row.text), data: data.map((row) => row.meanGrade), maxBarThickness: 28 }
+    const scales = {
+      x: categoryAxis(colours, 0, 'probability'),
+      y: valueAxis(colours, 'mean grade', { min: 0, max: input().maxGrade }, { precision: 0, maxTicksLimit: 5 }),
     }
+    return oneSeriesBars(colours, series, scales, {
+      title: cutoffTooltipTitle,
+      label: (item) => {
+        const row = data[item.dataIndex]!
+        return [`Mean grade ${row.meanGrade === null ? '—' : row.meanGrade.toFixed(2)}`, `${row.judged} judged of ${row.items} results`]
+      },
+    })
   }
 
   const { focus, blur } = useBarChart(canvas, config, [rows, () => input().maxGrade])

@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryDelta } from '../../../shared/experiments/experiment-record'
-import { categoryAxis, chartBasics, chartPalette, tooltipColours, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
+import { categoryAxis, chartPalette, oneSeriesBars, useBarChart, useChartKeys, valueAxis } from '../../composables/chart-kit'
 import { signed, themeColour } from './experiment-format'
 
 /** The y axis runs from −reach to reach, the first of these that holds every delta (metrics are within [0, 1], deltas within [−1, 1]). */
@@ -46,32 +46,17 @@ export function useExperimentDeltaChart(input: () => DeltaChartInput) {
     // Symmetric around 0, so a win and a loss of the same size look the same size; a round reach gives round ticks.
     const largest = Math.max(0, ...data.map((point) => Math.abs(point.delta)))
     const reach = REACHES.find((step) => step >= largest) ?? Math.ceil(largest)
-    return {
-      type: 'bar',
-      data: {
-        labels: data.map((point) => point.text),
-        datasets: [
-          {
-            label: `Δ ${label}`,
-            data: data.map((point) => point.delta),
-            backgroundColor: data.map((point) => fill[point.kind as keyof typeof fill]),
-            hoverBackgroundColor: colours.ink,
-            borderRadius: 2,
-            maxBarThickness: 18,
-            // A tie is a bar of height 0: a sliver keeps it visible where it stands.
-            minBarLength: 2,
-          },
-        ],
-      },
-      options: {
-        ...chartBasics(),
-        scales: { x: categoryAxis(colours, 60), y: valueAxis(colours, `Δ ${label}`, { min: -reach, max: reach }, { maxTicksLimit: 7 }) },
-        plugins: {
-          legend: { display: false },
-          tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `Δ ${label}: ${signed(Number(item.raw))}` } },
-        },
-      },
+    const series = {
+      label: `Δ ${label}`,
+      labels: data.map((point) => point.text),
+      data: data.map((point) => point.delta),
+      fill: data.map((point) => fill[point.kind as keyof typeof fill]),
+      maxBarThickness: 18,
+      // A tie is a bar of height 0: a sliver keeps it visible where it stands.
+      minBarLength: 2,
     }
+    const scales = { x: categoryAxis(colours, 60), y: valueAxis(colours, `Δ ${label}`, { min: -reach, max: reach }, { maxTicksLimit: 7 }) }
+    return oneSeriesBars(colours, series, scales, { label: (item) => `Δ ${label}: ${signed(Number(item.raw))}` })
   }
 
   const { focus, blur } = useBarChart(canvas, config, [points, () => input().label])

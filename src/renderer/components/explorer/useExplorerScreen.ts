@@ -9,7 +9,8 @@ import { useQueryStore } from '../../stores/query'
 import { useToastsStore } from '../../stores/toasts'
 import { useWorkspaceStore } from '../../stores/workspace'
 import { useWorkbenchStore } from '../../stores/workbench'
-import { VIEWS, VIEW_SHORTCUTS, viewPanelId } from './views'
+import { viewPanelId } from './view-tab'
+import { VIEWS, VIEW_SHORTCUTS } from './views'
 
 /** The explorer screen's logic: loading, the first step, re-running on a new configuration, the views, keyboard shortcuts. */
 export function useExplorerScreen() {

@@ -1,7 +1,8 @@
 import { storeToRefs } from 'pinia'
 import { nextTick } from 'vue'
 import { useWorkbenchStore } from '../../stores/workbench'
-import { VIEWS, VIEW_SHORTCUTS, viewTabId } from './views'
+import { viewTabId } from './view-tab'
+import { VIEWS, VIEW_SHORTCUTS } from './views'
 
 /** The keys a shortcut names for the view at `index` (0-based), both platforms'. */
 export const shortcutOf = (index: number) => (index < VIEW_SHORTCUTS ? `Control+${index + 1} Meta+${index + 1}` : undefined)

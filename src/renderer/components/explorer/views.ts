@@ -80,5 +80,4 @@ export function prefetchAfterFirstFrame(): void {
 /** The most views Ctrl/Cmd+digit reaches. */
 export const VIEW_SHORTCUTS = 6
 
-export const viewTabId = (id: string) => `view-tab-${id}`
-export const viewPanelId = (id: string) => `view-panel-${id}`
+export { viewPanelId, viewTabId } from './view-tab'

@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js'
 import { computed, ref, useId, type Ref } from 'vue'
 import type { QueryScores } from '../../../shared/relevance/evaluation'
-import { categoryAxis, chartBasics, chartPalette, tooltipColours, unitAxis, useBarChart, useChartKeys } from '../../composables/chart-kit'
+import { categoryAxis, chartPalette, oneSeriesBars, unitAxis, useBarChart, useChartKeys } from '../../composables/chart-kit'
 import { figure } from './figure-text'
 
 /**
@@ -25,22 +25,10 @@ export function useEvaluationChart(input: () => { queries: readonly QueryScores[
   function config(): ChartConfiguration<'bar'> {
     const colours = chartPalette()
     const data = points.value
-    return {
-      type: 'bar',
-      data: {
-        labels: data.map((point) => point.text),
-        datasets: [{ label: label.value, data: data.map((point) => point.value), backgroundColor: colours.accent, hoverBackgroundColor: colours.ink, borderRadius: 2, maxBarThickness: 18 }],
-      },
-      options: {
-        ...chartBasics(),
-        scales: { x: categoryAxis(colours, 60), y: unitAxis(colours, label.value) },
-        plugins: {
-          // The axis names the metric: one series needs no legend.
-          legend: { display: false },
-          tooltip: { ...tooltipColours(colours), callbacks: { label: (item) => `${label.value}: ${figure(Number(item.raw))}` } },
-        },
-      },
-    }
+    const series = { label: label.value, labels: data.map((point) => point.text), data: data.map((point) => point.value), maxBarThickness: 18 }
+    return oneSeriesBars(colours, series, { x: categoryAxis(colours, 60), y: unitAxis(colours, label.value) }, {
+      label: (item) => `${label.value}: ${figure(Number(item.raw))}`,
+    })
   }
 
   const { focus, blur } = useBarChart(canvas, config, [points, label])

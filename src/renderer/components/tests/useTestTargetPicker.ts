@@ -26,5 +26,11 @@ export function useTestTargetPicker() {
   const onApi = (event: Event) => tests.chooseApi(valueOf(event))
   const onConfig = (event: Event) => tests.chooseConfig(valueOf(event))
 
-  return { target, targetApis, targetConfigOptions, running, ownLabel, connectionOptions, connectionValue, OWN, onConnection, onApi, onConfig }
+  /** The two pickers that narrow the target to one API or config, each with "each case's own" first. */
+  const narrowings = computed(() => [
+    { label: 'API', name: 'Target API', value: target.value.api, options: targetApis.value, choose: onApi },
+    { label: 'Config', name: 'Target config', value: target.value.config, options: targetConfigOptions.value, choose: onConfig },
+  ])
+
+  return { target, targetApis, targetConfigOptions, running, ownLabel, connectionOptions, connectionValue, OWN, onConnection, onApi, onConfig, narrowings }
 }
