@@ -48,6 +48,8 @@ function reason(error: unknown): string {
     case 'EISDIR':
       return 'it is a folder'
     case 'ENOTDIR':
+    // Making the folders of a/file.txt/x.xml: "a/file.txt" exists, as a file.
+    case 'EEXIST':
       return 'a part of its path is a file, not a folder'
     case 'ENOENT':
       return 'no file can be made in that folder'

@@ -258,7 +258,7 @@ function parseOptions(search: string): Parsed<QueryOptions> {
     if (rank < lastRank) inOrder = false
     lastRank = rank
     const earlier = options[key]
-    if (earlier !== undefined && !Object.is(earlier, read)) {
+    if (earlier !== undefined && earlier !== read) {
       return fail(part, `option ${key} is given twice with different values ("${String(earlier)}" and "${String(read)}")`)
     }
     ;(options as Record<OptionName, unknown>)[key] = read

@@ -59,6 +59,10 @@ export function describeNetworkError(error: unknown, url: URL, options: TimeoutS
     case 'HPE_INVALID_STATUS':
       return new ExplorerError('network', `${where} did not answer with HTTP (is it the right port, or does it expect https?).`)
   }
+  // undici's parser names no HPE_ code when the answer's first line is not an HTTP status line (an SSH banner, TLS on a plain port).
+  if (error instanceof undiciErrors.HTTPParserError && code === undefined) {
+    return new ExplorerError('network', `${where} did not answer with HTTP (is it the right port, or does it expect https?).`)
+  }
   if (code && /CERT|SSL|TLS|ERR_SSL/.test(code)) {
     return new ExplorerError('network', `The TLS connection to ${where} failed (${code}): the certificate or TLS setup is not accepted.`)
   }

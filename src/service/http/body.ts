@@ -27,10 +27,12 @@ export function readBody(request: IncomingMessage, limit = BODY_LIMIT_BYTES): Pr
       chunks.push(chunk)
     }
     request.on('data', onData)
+    const incomplete = () => new ServiceError(400, 'The request body ended before it was complete')
     request.once('end', () => resolve(Buffer.concat(chunks)))
-    request.once('error', reject)
+    // A client that hangs up halfway makes Node emit "aborted" before "close": that is the client's doing, not a fault.
+    request.once('error', (error) => reject(request.complete ? error : incomplete()))
     request.once('close', () => {
-      if (!request.complete) reject(new ServiceError(400, 'The request body ended before it was complete'))
+      if (!request.complete) reject(incomplete())
     })
   })
 }

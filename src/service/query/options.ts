@@ -35,7 +35,8 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
 /** The API description route takes `config` only, as the client libraries send it. */
 export function resolveDescriptionConfig(options: QueryOptions, workspace: string, configs: RankingConfig[]): RankingConfig {
   for (const name in options) {
-    if (name !== 'config' && options[name as keyof QueryOptions] !== undefined) {
+    // Options the service does not know (`extra`, e.g. dev_version=master) are ignored here as on the query route.
+    if (name !== 'config' && name !== 'extra' && options[name as keyof QueryOptions] !== undefined) {
       throw badRequest(`Option ${name} does not apply to the API description; only config does`)
     }
   }

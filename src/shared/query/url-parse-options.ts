@@ -162,7 +162,8 @@ export function parseOptions(search: string, from: number, to: number): Parsed<Q
     lastRank = rank
     if ((given & (1 << rank)) !== 0) {
       const earlier = options[key]
-      if (!Object.is(earlier, read)) {
+      // -0 and 0 are one value (a cutoff of -0 is 0): only a different value is a conflict.
+      if (earlier !== read) {
         return fail(search.slice(start, end), `option ${key} is given twice with different values ("${String(earlier)}" and "${String(read)}")`)
       }
     }

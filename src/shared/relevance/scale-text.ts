@@ -2,12 +2,9 @@ import { ScaleSchema, type Scale } from './query-set'
 
 /**
  * A scale as a person types it in the set dialog: grades with their words,
- * separated by commas, "0 Poor, 1 Fair, 2 Good, 3 Perfect".
+ * separated by commas, "0 Poor, 1 Fair, 2 Good, 3 Perfect", the form
+ * `scaleText` (query-set.ts) writes.
  */
-
-export function scaleToText(scale: Scale): string {
-  return scale.map((step) => `${step.grade} ${step.label}`).join(', ')
-}
 
 export function parseScaleText(text: string): { ok: true; scale: Scale } | { ok: false; message: string } {
   const parts = text.split(',').map((part) => part.trim()).filter(Boolean)

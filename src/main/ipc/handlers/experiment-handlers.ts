@@ -62,7 +62,8 @@ export function experimentHandlers({ session, registry, runner, runs, evaluation
           // Each evaluation that finished is kept, cancelled or not: the Evaluation view and the trend list it.
           const kept = await Promise.all([...sideEvaluations, ...stepEvaluations].map((evaluation) => evaluations.add(evaluation)))
           if (signal.aborted) throw new ExplorerError('cancelled', 'The experiment was cancelled.')
-          const total = run.evaluations.length + run.attribution.length
+          // Progress counts queries, as runExperiment's did: every query of the set, once for each side and step.
+          const total = inputs.set.queries.length * (run.evaluations.length + run.attribution.length)
           onProgress({ phase: 'statistics', done: total, total })
           const [baseline, ...others] = sideEvaluations.map((evaluation, index) => ({
             label: `${sideLetter(index)}: ${evaluation.targetText}`,

@@ -1,7 +1,7 @@
 import { computed, ref } from 'vue'
 import type { SetForm } from '../../../shared/ipc/contract'
-import { DEFAULT_SCALE, DEFAULT_SETTINGS, QUERY_PLACEHOLDER, type MetricSettings, type QuerySet } from '../../../shared/relevance/query-set'
-import { parseScaleText, scaleToText } from '../../../shared/relevance/scale-text'
+import { DEFAULT_SCALE, DEFAULT_SETTINGS, QUERY_PLACEHOLDER, scaleText, type MetricSettings, type QuerySet } from '../../../shared/relevance/query-set'
+import { parseScaleText } from '../../../shared/relevance/scale-text'
 import { queriesFromLines } from '../../../shared/relevance/set-edits'
 import { holdsPlaceholder } from '../../../shared/relevance/set-template'
 import { errorMessage } from '../../api/explorer-client'
@@ -31,7 +31,7 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
   const name = ref(editing?.name ?? '')
   const template = ref(editing?.query ?? (editing?.request ? EDITOR_TEMPLATE : (templates.value[0] ?? EDITOR_TEMPLATE)))
   const queriesText = ref(editing?.queries.map((query) => query.text).join('\n') ?? '')
-  const scaleText = ref(scaleToText(editing?.scale ?? DEFAULT_SCALE))
+  const scaleInput = ref(scaleText(editing?.scale ?? DEFAULT_SCALE))
   const settings = ref<MetricSettings>({ ...DEFAULT_SETTINGS, ...editing?.settings })
   const notes = ref(editing?.notes ?? '')
   const problem = ref<string | null>(null)
@@ -40,7 +40,7 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
 
   function form(): SetForm | string {
     if (!name.value.trim()) return 'Name: give the query set a name.'
-    const scale = parseScaleText(scaleText.value)
+    const scale = parseScaleText(scaleInput.value)
     if (!scale.ok) return `Scale: ${scale.message}.`
     const top = scale.scale[scale.scale.length - 1]!.grade
     if (!Number.isInteger(settings.value.threshold) || settings.value.threshold < 0 || settings.value.threshold > top) {
@@ -57,7 +57,7 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
       chosen = { kind: 'saved', query: template.value }
     }
     const queries = queriesFromLines(queriesText.value.split('\n'), editing?.queries ?? [])
-    const isDefault = scaleToText(scale.scale) === scaleToText(DEFAULT_SCALE)
+    const isDefault = scaleText(scale.scale) === scaleText(DEFAULT_SCALE)
     return {
       name: name.value.trim(),
       template: chosen,
@@ -87,5 +87,5 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
     }
   }
 
-  return { dialog, name, template, templates, editorLabel, queriesText, queryCount, scaleText, settings, notes, problem, busy, submit, dismiss: () => once(cancel), EDITOR_TEMPLATE }
+  return { dialog, name, template, templates, editorLabel, queriesText, queryCount, scaleInput, settings, notes, problem, busy, submit, dismiss: () => once(cancel), EDITOR_TEMPLATE }
 }
