@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { caseNameHint, searchTextOf, uniqueCaseName } from '../../src/shared/test-cases/case-name'
-import { caseRequest, rankingRequest } from '../../src/shared/test-cases/case-request'
 import { expectationsFromAnswer, expectationsFromError, messagePrefix, snapshotDepth, withSnapshot } from '../../src/shared/test-cases/derive-expectations'
 import { evaluate, type RunOutcome } from '../../src/shared/test-cases/evaluate'
-import { targetText } from '../../src/shared/test-cases/target-text'
 import { depthNeeded, ExpectationsSchema, needsTotal } from '../../src/shared/test-cases/test-case'
-import type { QueryRequest } from '../../src/shared/query/model'
 
 const keys = ['71137', '1257416', '1796556', '3168305', '1734052', '298333', '1957691', '117574', '3167796', '1796663', 'extra']
 
@@ -18,15 +14,6 @@ const outcome = (overrides: Partial<RunOutcome> = {}): RunOutcome => ({
   firstItem: null,
   durationMs: 12,
   ...overrides,
-})
-
-const search = (query: string, extra: Partial<QueryRequest> = {}): QueryRequest => ({
-  workspace: 'world',
-  api: 'places',
-  steps: [{ endpoint: 'search', parameters: { query } }],
-  responseType: 'results',
-  options: { config: 'default', count: 25, offset: 50, format: 'csv' },
-  ...extra,
 })
 
 describe('expectations derived from a run', () => {
@@ -84,66 +71,5 @@ describe('expectations derived from a run', () => {
     // A label that is only its key is no name; with no name at all, there are no names.
     expect(withSnapshot({}, ['71137', 'x'], ['Sanaa', 'x'])!.snapshot).toEqual({ ids: ['71137', 'x'], names: ['Sanaa', ''], minRbo: 0.9 })
     expect(withSnapshot({ snapshot: recorded }, ['x', 'y'], ['x', 'y'])!.snapshot).toEqual({ ids: ['x', 'y'], minRbo: 0.8 })
-  })
-})
-
-describe('names of new cases', () => {
-  it('come from the text searched for, else a parameter, else the endpoint or the saved query', () => {
-    expect(searchTextOf(search('  san '))).toBe('san')
-    expect(searchTextOf({ ...search(''), steps: [{ endpoint: 'city', parameters: { id: '2988507' } }] })).toBe('2988507')
-    expect(searchTextOf({ ...search(''), steps: [{ context: { a: 'b' } }, { endpoint: 'countries', parameters: {} }] })).toBe('countries')
-    expect(
-      searchTextOf({ ...search(''), steps: [{ endpoint: 'country:FILTER', parameters: { value: '1("ES")' } }, { endpoint: 'search', parameters: { query: 'port' } }] }),
-    ).toBe('port')
-    expect(caseNameHint({ ...search(''), steps: [] }, 'Saved one')).toBe('Saved one')
-    expect(caseNameHint({ ...search(''), steps: [] })).toBe('New test')
-  })
-
-  it('are made unique: "san", then "san (2)", within 200 characters, without control characters', () => {
-    const taken = new Set(['san', 'san (2)'])
-    expect(uniqueCaseName('san', (name) => taken.has(name))).toBe('san (3)')
-    expect(uniqueCaseName('tokyo', (name) => taken.has(name))).toBe('tokyo')
-    expect(uniqueCaseName('a\nb\tc', () => false)).toBe('a b c')
-    const long = 'x'.repeat(300)
-    const first = uniqueCaseName(long, () => false)
-    expect(first).toHaveLength(200)
-    const second = uniqueCaseName(long, (name) => name === first)
-    expect(second).toHaveLength(200)
-    expect(second.endsWith(' (2)')).toBe(true)
-    expect(uniqueCaseName('   ', () => false)).toBe('New test')
-  })
-})
-
-describe('the request a case or a comparison side sends', () => {
-  it('asks the top `depth` from the first result in JSON, with the total when asked, on the target', () => {
-    const request = { ...search('san'), responseType: 'options' as const, facet: 'country' }
-    const asked = rankingRequest(request, { depth: 50, total: true }, { config: 'production', api: 'places2', version: '2' })
-    expect(asked).toEqual({ workspace: 'world', api: 'places2', version: '2', steps: request.steps, responseType: 'results,count', options: { config: 'production', count: 50 } })
-    expect(request.options.offset).toBe(50)
-    expect(caseRequest(search('san'), { contains: [{ id: 'x', within: 17 }] })).toEqual(rankingRequest(search('san'), { depth: 17, total: false }))
-    // A case that ranks an item looks at the top 10 at least, to say where a missed item was.
-    expect(caseRequest(search('san'), { contains: [{ id: 'x', within: 7 }] })).toEqual(rankingRequest(search('san'), { depth: 10, total: false }))
-  })
-
-  it('names its target in words', () => {
-    expect(targetText('Demo', { config: 'production' })).toBe('Demo, config production')
-    expect(targetText('Demo', {})).toBe('Demo')
-    expect(targetText('Staging', { api: 'places', config: 'a', version: '2' }, ' · ')).toBe('Staging · API places · config a · version 2')
-  })
-})
-
-describe('requests moved to another target', () => {
-  it("ask the target connection's workspace, API, config and version", () => {
-    const request: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'options', facet: 'country', options: { offset: 20, format: 'csv' } }
-    const moved = rankingRequest(request, { depth: 10, total: true }, { workspace: 'staging-world', api: 'places2', config: 'production', version: '4' })
-    expect(moved).toEqual({
-      workspace: 'staging-world',
-      api: 'places2',
-      version: '4',
-      steps: request.steps,
-      responseType: 'results,count',
-      options: { config: 'production', count: 10 },
-    })
-    expect(caseRequest(request, {}).workspace).toBe('world')
   })
 })

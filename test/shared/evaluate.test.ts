@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate, fieldOf, type RunOutcome } from '../../src/shared/test-cases/evaluate'
-import { depthNeeded, TestCaseSchema, type Expectations } from '../../src/shared/test-cases/test-case'
+import type { Expectations } from '../../src/shared/test-cases/test-case'
 
 const sanaa = { rank: 1, probability: 0.9, tuple: [{ id: '71137', class: ['city'], attributes: { name: 'Sanaa', population: 1937451, country: { id: 'YE', name: 'Yemen' } } }] }
 
@@ -66,15 +66,6 @@ describe('test case expectations', () => {
     expect(evaluate({ firstItem: [{ field: 'class', equals: 'city' }] }, outcome())[1]!.passed).toBe(true)
   })
 
-  it('asks for as many results as the deepest expectation needs, and the top 10 at least when it ranks an item', () => {
-    expect(depthNeeded({})).toBe(1)
-    expect(depthNeeded({ firstItem: [{ field: 'id', equals: 'a' }] })).toBe(1)
-    expect(depthNeeded({ contains: [{ id: 'a', within: 20 }], snapshot: { ids: ['a', 'b'], minRbo: 0.9 } })).toBe(20)
-    // So that an item missed at rank 1 is reported where it was.
-    expect(depthNeeded({ rankAtMost: [{ id: 'a', rank: 1 }] })).toBe(10)
-    expect(depthNeeded({ absent: [{ id: 'a', within: 3 }] })).toBe(10)
-  })
-
   it('names the item a ranking check is about, and says the rank it was found at or how deep it was looked for', () => {
     const ten = outcome({ keys: ['71137', 'b', 'c', '3167796', 'e', 'f', 'g', 'h', 'i', 'j'], labels: ['Sanaa', 'b', 'C', 'San Potito Sannitico', 'E', 'F', 'G', 'H', 'I', 'J'] })
     const failed = (expectations: Expectations, run = ten) => evaluate(expectations, run).filter((check) => !check.passed)
@@ -95,21 +86,5 @@ describe('test case expectations', () => {
     const checks = evaluate({ rankAtMost: [{ id: '3167796', rank: 1 }], snapshot }, outcome())
     expect(checks[1]).toMatchObject({ item: 'San Potito Sannitico (3167796)', actual: 'not among the 4 results' })
     expect(checks[2]!.labels).toEqual({ '3167796': 'San Potito Sannitico', b: 'B', c: 'C', '71137': 'Sanaa' })
-  })
-
-  it('keeps a snapshot\'s names beside its ids, one each, and reads files written without them', () => {
-    const parse = (snapshot: unknown) => TestCaseSchema.safeParse({ name: 't', query: 'q', expect: { snapshot } })
-    expect(parse({ ids: ['a', 'b'], minRbo: 0.9 }).success).toBe(true)
-    expect(parse({ ids: ['a', 'b'], names: ['A', ''], minRbo: 0.9 }).success).toBe(true)
-    const short = parse({ ids: ['a', 'b'], names: ['A'] })
-    expect(short.success).toBe(false)
-    expect(short.error!.issues[0]).toMatchObject({ path: ['expect', 'snapshot', 'names'], message: expect.stringContaining('one name per id') })
-  })
-
-  it('a case names a saved query or has its own request, not both or neither', () => {
-    expect(TestCaseSchema.safeParse({ name: 't', query: 'q', expect: {} }).success).toBe(true)
-    expect(TestCaseSchema.safeParse({ name: 't', expect: {} }).success).toBe(false)
-    const snapshot = TestCaseSchema.parse({ name: 't', query: 'q', expect: { snapshot: { ids: ['a'] } } })
-    expect(snapshot.expect.snapshot?.minRbo).toBe(0.9)
   })
 })

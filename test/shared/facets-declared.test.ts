@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withFacetSelection, type EditorStep } from '../../src/shared/chain/editor-chain'
-import { facetDeclarationProblems, type FacetDeclaration } from '../../src/shared/query/facet-declaration'
+import type { FacetDeclaration } from '../../src/shared/query/facet-declaration'
 import {
   describedFacets,
   facetFilterChain,
@@ -15,7 +15,6 @@ import {
 } from '../../src/shared/query/facets'
 import type { QueryRequest, Step } from '../../src/shared/query/model'
 import { buildUrl } from '../../src/shared/query/url'
-import { usedEndpointNames } from '../../src/shared/workspace/used-endpoints'
 
 /**
  * Facets declared by hand, as the official TypeScript client's
@@ -151,45 +150,5 @@ describe('reset on search change', () => {
     expect(searchKey([{ ...search, parameters: { query: 'heath' } }])).not.toBe(searchKey([search]))
     expect(searchKey([{ ...search, endpoint: 'person_search' }])).not.toBe(searchKey([search]))
     expect(searchKey([{ context: { lang: 'en' } }])).toBe('')
-  })
-})
-
-describe('declaration rules (the form and a file alike)', () => {
-  const problems = (all: Partial<FacetDeclaration>[], index = all.length - 1) => facetDeclarationProblems(all as FacetDeclaration[], index)
-
-  it('takes what the client takes', () => {
-    expect(problems([genre, director, { options: 'year', filter: 'year_between', parameter: 'range' }])).toEqual([])
-  })
-
-  it('names the field and the rule', () => {
-    expect(problems([{ options: ' ' }])).toEqual([{ field: 'options', message: 'is empty' }])
-    expect(problems([{ options: 'genre ' }])).toEqual([{ field: 'options', message: 'has spaces at its start or end' }])
-    expect(problems([{ options: 'gen\nre' }])).toEqual([{ field: 'options', message: 'holds a control character, which no endpoint or parameter name has' }])
-    expect(problems([{ options: 'genre', filter: '..' }])).toEqual([{ field: 'filter', message: '".." cannot be sent: URL normalisation removes "." and ".." path segments' }])
-    expect(problems([{ options: 'genre', parameter: '\u0000' }])).toEqual([{ field: 'parameter', message: 'holds a control character, which no endpoint or parameter name has' }])
-    expect(problems([{ options: 'genre', filter: 'genre' }])).toEqual([
-      { field: 'filter', message: 'is the options endpoint itself; the filter is its partner endpoint (by default the options endpoint + ":FILTER")' },
-    ])
-  })
-
-  it('refuses a facet, or a filter endpoint, declared twice', () => {
-    expect(problems([genre, { options: 'genre', selection: 'multiple' }])).toEqual([{ field: 'options', message: 'the facet "genre" is declared already' }])
-    expect(problems([genre, { options: 'kind', filter: 'genre:FILTER' }])).toEqual([{ field: 'filter', message: '"genre:FILTER" is the filter of another declared facet already' }])
-    // The first of the two is fine: the message goes to the one that repeats.
-    expect(problems([genre, { options: 'genre' }], 0)).toEqual([])
-  })
-})
-
-describe('endpoint names remembered from use', () => {
-  it("gives the endpoint names of this API's requests, sorted, each once, with an options request's facet", () => {
-    const requests: Pick<QueryRequest, 'api' | 'steps' | 'facet'>[] = [
-      { api: 'movies', steps: [search, { endpoint: 'genre:FILTER', parameters: { value: 'Drama' } }] },
-      { api: 'movies', steps: [search, { context: { lang: 'en' } }], facet: 'genre' },
-      { api: 'people', steps: [{ endpoint: 'person_search', parameters: {} }] },
-      { api: 'movies', steps: [{ endpoint: '', parameters: {} }] },
-    ]
-    expect(usedEndpointNames(requests, 'movies')).toEqual(['genre', 'genre:FILTER', 'movie_search'])
-    expect(usedEndpointNames(requests, 'people')).toEqual(['person_search'])
-    expect(usedEndpointNames(requests, 'other')).toEqual([])
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { atPage, pagingKey } from '../../src/shared/query/page-request'
-import { singleAnswer } from '../../src/shared/query/single-answer'
 
 const BASE: QueryRequest = {
   workspace: 'world',
@@ -41,18 +40,5 @@ describe('pagingKey', () => {
     expect(pagingKey('c1', { ...BASE, options: { ...BASE.options, level: 3 } })).not.toBe(key)
     expect(pagingKey('c1', { ...BASE, steps: [{ endpoint: 'search', parameters: { query: 'paris' } }] })).not.toBe(key)
     expect(pagingKey('c1', { ...BASE, responseType: 'resultpage' })).not.toBe(key)
-  })
-})
-
-describe('singleAnswer', () => {
-  it('tags the answer with its type and what it asked for', () => {
-    expect(singleAnswer({ ...BASE, responseType: 'count', options: {} }, { total: 3 })).toEqual({ type: 'count', body: { total: 3 } })
-    expect(singleAnswer({ ...BASE, responseType: 'resultitem', options: { rank: 4 } }, { id: 'x' })).toEqual({
-      type: 'resultitem', body: { id: 'x' }, rank: 4, column: 1,
-    })
-    expect(singleAnswer({ ...BASE, responseType: 'options', facet: 'country', options: { multiselect: true } }, { items: [] })).toEqual({
-      type: 'options', body: { items: [] }, facet: 'country', multiselect: true,
-    })
-    expect(singleAnswer({ ...BASE, responseType: 'statistics', options: {} }, { total: 1 })).toMatchObject({ type: 'statistics' })
   })
 })

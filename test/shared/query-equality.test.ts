@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QueryRequest } from '../../src/shared/query/model'
 import { sameQuery } from '../../src/shared/workspace/query-equality'
-import { suggestQueryName } from '../../src/shared/workspace/query-name'
 import { anyRequest } from './arbitraries'
 
 const saved: QueryRequest = {
@@ -79,20 +78,5 @@ describe('sameQuery', () => {
     const withProto = (value: string) => edited((r) => (r.steps[0] = { endpoint: 'search', parameters: Object.fromEntries([['__proto__', value]]) }))
     expect(sameQuery(withProto('a'), withProto('a'))).toBe(true)
     expect(sameQuery(withProto('a'), withProto('b'))).toBe(false)
-  })
-})
-
-describe('suggestQueryName', () => {
-  it('offers the search text, capitalised, and a free variant of it', () => {
-    expect(suggestQueryName(saved.steps, [])).toBe('San')
-    expect(suggestQueryName(saved.steps, ['San', 'San 2'])).toBe('San 3')
-    expect(suggestQueryName([{ endpoint: 'search', parameters: { query: '  new   york ' } }], [])).toBe('New york')
-  })
-
-  it('offers nothing for a chain without a search text that reads as a name', () => {
-    expect(suggestQueryName([{ endpoint: 'countries', parameters: {} }], [])).toBe('')
-    expect(suggestQueryName([{ endpoint: 'search', parameters: { query: '' } }], [])).toBe('')
-    expect(suggestQueryName([{ endpoint: 'search', parameters: { query: '1("ES")|1("IT")' } }], [])).toBe('')
-    expect(suggestQueryName([{ endpoint: 'search', parameters: { query: 'x'.repeat(61) } }], [])).toBe('')
   })
 })

@@ -4,7 +4,7 @@
  * exceljs's streaming writer, text in its cells) and the demo service's pages
  * (in the form of exceljs's Workbook, text as shared strings) are both
  * written here, row by row, without exceljs's model of every cell.
- * test/main/export-xlsx.test.ts and test/service/xlsx-page.test.ts hold each
+ * test/main/xlsx-file.test.ts and test/service/xlsx.test.ts hold each
  * to exceljs, byte for byte.
  */
 

@@ -1,14 +1,19 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
-import { parseWorkspace, serializeParsed, serializeWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
-import { isTextOf } from '../../src/shared/workspace/workspace-text'
+import { parseWorkspace } from '../../src/shared/workspace/workspace-parse'
+import type { Workspace } from '../../src/shared/workspace/workspace-schema'
+import { isTextOf, layoutOf, serializeParsed, serializeWorkspace } from '../../src/shared/workspace/workspace-text'
+import { FILE_DEMO_CONNECTION as demo } from '../fixtures/file-demo-connection'
+import { sampleWorkspace as sample } from '../fixtures/sample-workspace'
 
 /**
- * A set's queries and judgments as the file writes them (workspace-text.ts
- * builds their text apart from the rest of the tree): a line each in the
- * readable layout, in the order of the set's queries then by item (UTF-16
- * code units, ties kept in the order held), escaped as JSON escapes them.
+ * The workspace file's text: known keys in a fixed order, the same bytes for
+ * the same workspace, nothing the schema does not name and no secret written.
+ * A set's queries and judgments (built apart from the rest of the tree): a
+ * line each in the readable layout, in the order of the set's queries then by
+ * item (UTF-16 code units, ties kept in the order held), escaped as JSON
+ * escapes them.
  */
 
 const connection = { id: 'c', name: 'C', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'w', api: 'a', config: 'default', clientId: 'x' }
@@ -112,5 +117,52 @@ describe("a set's text", () => {
     expect(isTextOf(text.replace('"item":"é"', '"item":"\\u00e9"'), workspace, 'readable')).toBe(false)
     expect(isTextOf(text.replace('{"query":"a","item":"é","grade":1,"by":"R"}', '{"item":"é","query":"a","grade":1,"by":"R"}'), workspace, 'readable')).toBe(false)
     expect(isTextOf(text.replace('"grade":1', '"grade":1.0'), workspace, 'readable')).toBe(false)
+  })
+})
+
+describe('serializeWorkspace', () => {
+  it('writes known keys in a fixed order, 2-space indent and a trailing newline', () => {
+    const out = serializeWorkspace(sample)
+    expect(out.endsWith('}\n')).toBe(true)
+    expect(out.split('\n')[1]).toBe('  "format": "query-explorer-workspace",')
+    expect(Object.keys(JSON.parse(out))).toEqual(['format', 'version', 'connections', 'queries'])
+    expect(Object.keys(JSON.parse(out).queries[0])).toEqual(['name', 'connection', 'notes', 'request'])
+    // Options come out in the URL's canonical order, whatever order they were set in.
+    expect(Object.keys(JSON.parse(out).queries[0].request.options)).toEqual(['config', 'count'])
+  })
+
+  it('gives the same bytes however the same workspace was put together', () => {
+    const shuffled = {
+      queries: sample.queries.map((query) => ({ request: query.request, notes: query.notes, connection: query.connection, name: query.name })),
+      connections: [Object.fromEntries(Object.entries(demo).reverse())],
+      version: 1,
+      format: 'query-explorer-workspace',
+    } as unknown as Workspace
+    expect(serializeWorkspace(shuffled)).toBe(serializeWorkspace(sample))
+  })
+
+  it('never writes a key the connection schema does not name', () => {
+    const leaky = { ...sample, connections: [{ ...demo, deadlineSeconds: 30, builtIn: true }] } as unknown as Workspace
+    expect(serializeWorkspace(leaky)).toBe(serializeWorkspace(sample))
+  })
+
+  it('refuses to write a secret-looking field, even among unknown top-level keys', () => {
+    const withSecret = { ...sample, connections: [{ ...demo, clientSecret: 'canary-s3cret' }] } as unknown as Workspace
+    expect(() => serializeWorkspace(withSecret)).toThrow(/connections\[0\]\.clientSecret looks like a secret/)
+    const extra = { ...sample, later: [{ auth: { access_token: 'canary-t0ken' } }] } as Workspace
+    expect(() => serializeWorkspace(extra)).toThrow(/later\[0\]\.auth\.access_token/)
+  })
+
+  it('writes the compact layout on one line, the same keys in the same order; a layout is told by its line breaks', () => {
+    const readable = serializeWorkspace({ ...sample, queries: [{ ...sample.queries[0]!, notes: 'two\nlines' }] })
+    const compact = serializeWorkspace({ ...sample, queries: [{ ...sample.queries[0]!, notes: 'two\nlines' }] }, 'compact')
+    expect(compact).toBe(JSON.stringify(JSON.parse(readable)))
+    expect(layoutOf(compact)).toBe('compact')
+    expect(layoutOf(readable)).toBe('readable')
+  })
+
+  it('refuses to write what the schema refuses, naming the field', () => {
+    const bad = { ...sample, queries: [{ ...sample.queries[0]!, connection: 'nowhere' }] }
+    expect(() => serializeWorkspace(bad)).toThrow('The workspace was not saved: queries[0].connection: names no connection of this file ("nowhere").')
   })
 })

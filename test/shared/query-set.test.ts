@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_SCALE,
+  gradesByQuery,
+  QuerySetSchema,
+  ScaleSchema,
+  scaleOf,
+  scaleText,
+  settingsOf,
+} from '../../src/shared/relevance/query-set'
+import { issuesOf } from '../fixtures/schema-issues'
+
+/** A set's schema and its small helpers; quickJudgment is held equal to JudgmentSchema in quick-judgment.test.ts. */
+
+const QUERIES = [
+  { id: 'q1', text: 'paris' },
+  { id: 'q2', text: 'rome' },
+]
+
+const problems = (value: unknown) => issuesOf(QuerySetSchema, value)
+
+describe('QuerySetSchema', () => {
+  it('reads a set with its own request, with no judgments yet', () => {
+    const set = QuerySetSchema.parse({ name: 'Cities', query: 'cities', queries: QUERIES })
+    expect(set.judgments).toEqual([])
+    expect(set.queries).toEqual(QUERIES)
+  })
+
+  it('names each problem of queries and judgments: a twice-used id, an unknown query, a grade off the scale, an item judged twice', () => {
+    const judgments = [
+      { query: 'q1', item: 'a', grade: 3 },
+      { query: 'q9', item: 'a', grade: 1 },
+      { query: 'q1', item: 'b', grade: 7 },
+      { query: 'q1', item: 'a', grade: 2 },
+    ]
+    expect(problems({ name: 'Cities', query: 'cities', queries: [...QUERIES, { id: 'q1', text: 'lyon' }], judgments })).toEqual([
+      'queries.2.id: the id "q1" is used by two queries of the set',
+      'judgments.1.query: names no query of the set ("q9")',
+      "judgments.2.grade: 7 is not a grade of the set's scale (0 Poor, 1 Fair, 2 Good, 3 Perfect)",
+      'judgments.3: the query "q1" judges the item "a" twice',
+    ])
+  })
+
+  it('refuses a query id with white space, and a threshold above the highest grade of its scale', () => {
+    expect(problems({ name: 'Cities', query: 'cities', queries: [{ id: 'q 1', text: 'paris' }] })).toEqual([
+      'queries.0.id: is not a query id: it has white space in it (TREC files split their lines on white space)',
+    ])
+    const scale = [
+      { grade: 0, label: 'No' },
+      { grade: 1, label: 'Yes' },
+    ]
+    expect(problems({ name: 'Cities', query: 'cities', queries: QUERIES, scale, settings: { threshold: 2 } })).toEqual([
+      "settings.threshold: 2 is above the scale's highest grade (1)",
+    ])
+  })
+})
+
+describe('ScaleSchema', () => {
+  it('takes 2 to 11 steps whose grades go up, and says where they do not', () => {
+    expect(ScaleSchema.parse(DEFAULT_SCALE)).toEqual(DEFAULT_SCALE)
+    const down = ScaleSchema.safeParse([
+      { grade: 0, label: 'Bad' },
+      { grade: 2, label: 'Good' },
+      { grade: 2, label: 'Same' },
+    ])
+    expect(down.error!.issues).toEqual([expect.objectContaining({ path: [2, 'grade'], message: 'grades go up one step after another: 2 follows 2' })])
+    expect(ScaleSchema.safeParse([{ grade: 0, label: 'Only' }]).success).toBe(false)
+    expect(ScaleSchema.safeParse(Array.from({ length: 12 }, (_, grade) => ({ grade, label: `g${grade}` }))).success).toBe(false)
+  })
+})
+
+describe('scale and settings of a set', () => {
+  it('gives the set\'s own, or the defaults, and the scale in words', () => {
+    expect(scaleOf({})).toBe(DEFAULT_SCALE)
+    expect(scaleText(DEFAULT_SCALE)).toBe('0 Poor, 1 Fair, 2 Good, 3 Perfect')
+    expect(settingsOf({})).toEqual({ gain: 'exponential', unjudged: 'zero', threshold: 1 })
+    expect(settingsOf({ settings: { gain: 'linear', unjudged: 'zero', threshold: 2 } })).toEqual({ gain: 'linear', unjudged: 'zero', threshold: 2 })
+  })
+})
+
+describe('gradesByQuery', () => {
+  it('groups the judgments by query, then item', () => {
+    const grades = gradesByQuery([
+      { query: 'q1', item: 'a', grade: 3 },
+      { query: 'q2', item: 'a', grade: 0 },
+      { query: 'q1', item: 'b', grade: 1 },
+    ])
+    expect([...grades.keys()]).toEqual(['q1', 'q2'])
+    expect(Object.fromEntries(grades.get('q1')!)).toEqual({ a: 3, b: 1 })
+    expect(gradesByQuery([]).size).toBe(0)
+  })
+})
