@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import { SECRET_VARIABLE, copyAsText, type CopyAsConnection, type CopyAsKind } from '../../src/shared/copy-as/copy-as'
-import { pythonClientUrl, sameRequest, typeScriptClientUrl } from '../../src/shared/copy-as/client-urls'
+import { pythonClientUrl, typeScriptClientUrl } from '../../src/shared/copy-as/client-urls'
 import type { QueryRequest, ResponseType } from '../../src/shared/query/model'
 import { startRealDeployment, type RealDeployment } from '../fixtures/real-deployment'
 import { bounded, openReferenceClients, type ProgramRun, type ReferenceClients } from './reference-clients'
@@ -375,16 +375,6 @@ describe.runIf(location.found)('conformance with the official clients', () => {
       const compared = calls.map((value, index) => [theirs[index], pythonClientUrl(value)]).filter(([written]) => written !== null)
       expect(compared.length).toBeGreaterThan(200)
       for (const [written, modelled] of compared) expect(modelled).toBe(written)
-    })
-
-    it('reads two URLs as one request only when a server would', () => {
-      const url = 'http://h/4/w/api/a/e/s/p/q/x%20y/results?config=default&count=3'
-      expect(sameRequest(url, 'http://h/4/w/api/a/e/s/p/q/x%20y/results?count=3&config=default')).toBe(true)
-      expect(sameRequest(url, 'http://h/4/w/api/a/e/s/p/q/x y/results?config=default&count=3')).toBe(true)
-      expect(sameRequest('http://h/e/a%2Fb/results', 'http://h/e/a/b/results')).toBe(false)
-      expect(sameRequest(url, `${url}&dev_version=master`)).toBe(false)
-      expect(sameRequest('http://h/e/s/p/q/a%26b/results', 'http://h/e/s/p/q/a&b/results')).toBe(true)
-      expect(sameRequest('http://h/r?config=a%26b', 'http://h/r?config=a&b')).toBe(false)
     })
   })
 })

@@ -105,15 +105,10 @@ describe('service cli', () => {
     expect(stderr).toContain('serve: --quota must be a whole number from 1 to 1000000, not "0"')
   })
 
-  it.each([
-    [['--port', 'eighty'], '--port'],
-    [['--quota', '0'], '--quota'],
-    [['--token-lifetime'], '--token-lifetime'],
-    [['--accounts', '/nonexistent/accounts.json'], '--accounts'],
-    [['--colour'], '--colour'],
-  ])('refuses %j with exit code 2 and a message naming the flag', async (args, flag) => {
-    const { code, stderr } = await exit(start(args))
+  // Each flag's rule and message: serve.test.ts. Here, that npm run service exits 2 on one, saying it.
+  it('refuses a bad flag with exit code 2 and a message naming it', async () => {
+    const { code, stderr } = await exit(start(['--port', 'eighty']))
     expect(code).toBe(2)
-    expect(stderr).toContain(flag)
+    expect(stderr).toBe('service: --port must be a whole number from 0 to 65535, not "eighty"\n')
   })
 })

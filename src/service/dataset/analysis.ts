@@ -2,7 +2,7 @@
  * How a city name or a query becomes index terms. The index used to be
  * MiniSearch, and its scores are the service's rankings (and the example
  * set's judged figures), so this reproduces MiniSearch 7.2's default
- * tokenizer to the letter; test/service/text-index-oracle.test.ts checks it
+ * tokenizer to the letter; test/service/text-index.test.ts checks it
  * against MiniSearch on every city name.
  */
 

@@ -7,7 +7,7 @@ import type { DataObject } from './model'
  * MiniSearch 7.2 set-up it replaced (one field, OR of the query's distinct
  * words, each weighted by its count, prefix matches from three letters on):
  * the example set's judgements and figures rest on those scores, and
- * test/service/text-index-oracle.test.ts holds the two side by side.
+ * test/service/text-index.test.ts holds the two side by side.
  */
 
 export { queryTerms } from './analysis'

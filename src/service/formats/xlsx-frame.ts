@@ -5,7 +5,7 @@ import { XLSX_THEME } from './xlsx-theme'
  * page, as exceljs's Workbook wrote them for the service (its creator, the
  * dates pinned so the same request gives the same bytes, one sheet
  * `results`, a bold style for the header row), and the sheet around its
- * dimension and rows. test/service/xlsx-page.test.ts holds every part of a
+ * dimension and rows. test/service/xlsx.test.ts holds every part of a
  * page to what exceljs's Workbook writes for the same table, byte for byte.
  */
 

@@ -2,7 +2,7 @@
  * The theme exceljs (MIT) gives every workbook (its lib/xlsx/xml/theme1.xml),
  * which the demo service's pages have always carried: the fonts and colours
  * the styles name by theme. Kept as exceljs wrote it, a space between
- * elements; test/service/xlsx-page.test.ts compares it with exceljs's.
+ * elements; test/service/xlsx.test.ts compares it with exceljs's.
  */
 export const XLSX_THEME =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +

@@ -15,7 +15,7 @@ import type { Table } from './table'
  * (src/shared/export/xlsx-sheet.ts, the writer of the app's export files
  * too), in an archive of the same records as the app's
  * (src/shared/export/zip-records.ts): the parts exceljs wrote, byte for
- * byte (test/service/xlsx-page.test.ts), in an archive without JSZip's
+ * byte (test/service/xlsx.test.ts), in an archive without JSZip's
  * empty folder entries. The entries' times are pinned, so the same request
  * gives the same bytes.
  */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -8,8 +8,7 @@ import { Ref, type DataObject } from '../../src/service/dataset/model'
 import { tableOf, type Table, type TableCell } from '../../src/service/formats/table'
 import { toXlsx } from '../../src/service/formats/xlsx'
 import type { Page } from '../../src/service/query/render'
-import { readCsv } from '../fixtures/csv'
-import { spawnGroup, stopGroup } from '../fixtures/process-group'
+import { SOFFICE, sheetInLibreOffice } from '../fixtures/libreoffice'
 
 /**
  * The demo service's xlsx pages, written without exceljs's model of every
@@ -138,22 +137,13 @@ describe("the demo service's xlsx pages", () => {
     expect(workbook.getWorksheet('results')!.getRow(1).font?.bold).toBe(true)
   })
 
-  const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path))
-  if (!soffice && process.env.CI) throw new Error('CI needs LibreOffice (scripts/setup.sh installs libreoffice-calc-nogui) to open a page as a spreadsheet does')
+  if (!SOFFICE && process.env.CI) throw new Error('CI needs LibreOffice (scripts/setup.sh installs libreoffice-calc-nogui) to open a page as a spreadsheet does')
 
-  it.skipIf(!soffice)('opens in LibreOffice to the same cells', async () => {
+  it.skipIf(!SOFFICE)('opens in LibreOffice to the same cells', async () => {
     const table = everyKindOfCell()
     const path = join(dir, 'page.xlsx')
     writeFileSync(path, toXlsx(table))
-    const profile = `file://${join(dir, 'lo-profile')}`
-    const converter = spawnGroup(soffice!, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false', '--outdir', join(dir, 'csv'), path], { stdio: 'ignore' })
-    try {
-      await new Promise((resolve) => converter.once('exit', resolve))
-    } finally {
-      await stopGroup(converter, 'SIGKILL')
-    }
-    // LibreOffice ends its lines with LF; no cell here holds one.
-    const [head, ...rows] = readCsv(readFileSync(join(dir, 'csv', 'page.csv'), 'utf8').replace(/\n/g, '\r\n'))
+    const [head, ...rows] = await sheetInLibreOffice(path, dir)
     expect(head).toEqual(table.header)
     // Numbers as LibreOffice prints them in full ("Save cell content as shown" off): the same number.
     const shown = (value: TableCell, read: string) => (typeof value === 'number' ? Number(read) : read)
