@@ -4,14 +4,12 @@ import type { ServerResponse } from 'node:http'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
 // The XML parser exceljs itself reads workbooks with: an independent check that the merged document is well formed.
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import { zipBoundsProblem } from '../../src/main/export/zip-bounds'
 import { startBrowserHost, type BrowserHost } from '../../src/main/host/browser-host'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
 import type { ConnectionView, ExportStatus, QueryReply } from '../../src/shared/ipc/contract'
@@ -19,7 +17,6 @@ import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultsResponse } from '../../src/shared/responses'
 import { call, failure, filesUnder, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from './support'
 import { readCsv } from '../fixtures/csv'
-import { directoryEntry, localHeader } from '../fixtures/zip'
 
 /**
  * Export results over the real embedded service: the main process asks the
@@ -400,35 +397,5 @@ describe.skipIf(missing)('export', () => {
       expect(bytes.includes(secret)).toBe(false)
       for (const token of tokens) expect(bytes.includes(token)).toBe(false)
     }
-  })
-})
-
-/** A zip of one deflated entry, declaring `declared` as its unpacked size. */
-function zipOf(content: Buffer, declared = content.length): Buffer {
-  const data = deflateRawSync(content)
-  const file = { name: Buffer.from('xl/worksheets/sheet1.xml'), compressed: data.length, size: declared }
-  const entry = directoryEntry(file, 0)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(1, 8)
-  end.writeUInt16LE(1, 10)
-  end.writeUInt32LE(entry.length + file.name.length, 12)
-  end.writeUInt32LE(30 + file.name.length + data.length, 16)
-  return Buffer.concat([localHeader(file), file.name, data, entry, file.name, end])
-}
-
-describe('an xlsx page is checked before it is unpacked', () => {
-  it('accepts a real workbook and a small archive', async () => {
-    const workbook = new ExcelJS.Workbook()
-    workbook.addWorksheet('results').addRow(['rank', 'probability'])
-    expect(zipBoundsProblem(Buffer.from(await workbook.xlsx.writeBuffer()), 8 * 1024 * 1024)).toBeNull()
-    expect(zipBoundsProblem(zipOf(Buffer.from('<sheet/>')), 1024)).toBeNull()
-  })
-
-  it('refuses a zip bomb, honest or lying about its size, and what is not a zip', () => {
-    const zeros = Buffer.alloc(20 * 1024 * 1024)
-    expect(zipBoundsProblem(zipOf(zeros), 8 * 1024 * 1024)).toMatch(/more than 8 MiB/)
-    expect(zipBoundsProblem(zipOf(zeros, 1_000), 8 * 1024 * 1024)).toMatch(/more than its stated size/)
-    expect(zipBoundsProblem(Buffer.from('rank,probability\r\n'), 1024)).toMatch(/not a zip/)
   })
 })

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
 import { HistoryStore } from '../../src/main/history/history-store'
+import { storedHistory } from '../fixtures/history-entries'
 import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
 import { openDemoBench, type DemoBench } from './demo-bench'
 import { call, failure, json, keychainMissing, RESULTS_PAGE, search, startServer, type TestServer } from './support'
@@ -15,16 +13,6 @@ import { call, failure, json, keychainMissing, RESULTS_PAGE, search, startServer
  */
 
 const missing = await keychainMissing()
-
-/** What the data folder's database holds, read as a restart would: through a store of its own, closed after. */
-async function stored(dir: string, options: { keep?: number } = {}): Promise<HistoryEntry[]> {
-  const store = new HistoryStore(dir, options)
-  try {
-    return await store.list()
-  } finally {
-    await store.close()
-  }
-}
 
 describe.skipIf(missing !== null)('History and Load more', () => {
   let bench: DemoBench
@@ -91,11 +79,11 @@ describe.skipIf(missing !== null)('History and Load more', () => {
     ])
 
     // A restart reads the same entries back from the database, which keeps a row an entry, the newest `keep`.
-    expect(await stored(bench.dataDir)).toEqual(after)
+    expect(await storedHistory(bench.dataDir)).toEqual(after)
     const keepingTwo = new HistoryStore(bench.dataDir, { keep: 2 })
     await keepingTwo.add({ ...after[1]!, id: 'another' })
     await keepingTwo.close()
-    expect((await stored(bench.dataDir)).map((entry) => entry.id)).toEqual(['another', after[0]!.id])
+    expect((await storedHistory(bench.dataDir)).map((entry) => entry.id)).toEqual(['another', after[0]!.id])
   })
 
   it('leaves out a page cancelled on its way, and a page that fails marks the run failed', async () => {
@@ -139,42 +127,5 @@ describe.skipIf(missing !== null)('History and Load more', () => {
     await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-lost', request: page('rome', 10, 10), continues: 'no-such-run' })
     await call(core, 'query:run', { connectionId: 'demo', requestId: 'more-lost-2', request: page('rome', 20, 10), continues: 'no-such-run' })
     expect(await history()).toMatchObject([{ pages: 2, itemCount: 20, request: page('rome', 10, 10) }])
-  })
-})
-
-describe('history file: an entry a run extends', () => {
-  let dir: string
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'qe-history-extend-'))
-  })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-  it('reads an entry written again later as its last line says, in its first line\'s place', async () => {
-    const entry = (id: string, itemCount: number): HistoryEntry => ({
-      id,
-      at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
-      connectionId: 'c',
-      connectionName: 'C',
-      api: 'places',
-      config: 'default',
-      url: `http://127.0.0.1:1/q/world/places/search/${id}`,
-      responseType: 'results',
-      status: 200,
-      error: null,
-      total: null,
-      itemCount,
-      pages: 1,
-      durationMs: 3,
-      request: search(id),
-    })
-    const store = new HistoryStore(dir)
-    await store.add(entry('a', 10))
-    await store.add(entry('b', 10))
-    expect(await store.update('a', (a) => ({ ...a, pages: 2, itemCount: 20 }))).toMatchObject({ pages: 2 })
-    expect(await store.update('gone', (gone) => gone)).toBeNull()
-    const expected = [entry('b', 10), { ...entry('a', 10), pages: 2, itemCount: 20 }]
-    expect(await store.list()).toEqual(expected)
-    await store.close()
-    expect(await stored(dir)).toEqual(expected)
   })
 })

@@ -5,40 +5,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
-import { HistoryStore, OLD_HISTORY_FILE } from '../../src/main/history/history-store'
 import { DATA_STORE_FILE } from '../../src/main/storage/data-store/data-store'
 import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
 import { call, failure, keychainMissing, openCore, search, storedToken } from './support'
+import { storedHistory } from '../fixtures/history-entries'
 
 const missing = await keychainMissing()
-
-const entry = (n: number): HistoryEntry => ({
-  id: `e${n}`,
-  at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-  connectionId: 'c',
-  connectionName: `Conn ${n}`,
-  api: 'places',
-  config: 'default',
-  url: `http://127.0.0.1:1/q/world/places/search/q${n}`,
-  responseType: 'results',
-  status: 200,
-  error: null,
-  total: null,
-  itemCount: 1,
-  pages: 1,
-  durationMs: 3,
-  request: search(`q${n}`),
-})
-
-/** What the data folder's database holds, read as a restart would: through a store of its own, closed after. */
-async function stored(dir: string, options: { keep?: number } = {}): Promise<HistoryEntry[]> {
-  const store = new HistoryStore(dir, options)
-  try {
-    return await store.list()
-  } finally {
-    await store.close()
-  }
-}
 
 /** The database's bytes on disk, its write-ahead log included. */
 const onDisk = (dir: string) =>
@@ -106,7 +78,7 @@ describe.skipIf(missing)('run history', () => {
     const token = await storedToken(id)
     expect(token).toBeTruthy()
     const file = onDisk(dataDir)
-    expect(await stored(dataDir)).toHaveLength(4)
+    expect(await storedHistory(dataDir)).toHaveLength(4)
     expect(file).not.toContain(secret)
     expect(file).not.toContain(token!)
     for (const e of entries) expect(e.url).not.toMatch(/token|bearer|access_token/i)
@@ -124,50 +96,7 @@ describe.skipIf(missing)('run history', () => {
   it('clears, and the file stays empty across a restart', async () => {
     expect(await call(core, 'history:clear', {})).toEqual({ cleared: 4 })
     expect(await call(core, 'history:list', {})).toEqual([])
-    expect(await stored(dataDir)).toEqual([])
-  })
-})
-
-describe('history file', () => {
-  let dir: string
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'qe-history-file-'))
-  })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-  it('keeps the newest 1,000, across restarts', async () => {
-    const store = new HistoryStore(dir)
-    for (let n = 0; n < 1_050; n++) await store.add(entry(n))
-    const listed = await store.list()
-    await store.close()
-    expect(listed).toHaveLength(1_000)
-    expect(listed[0]!.id).toBe('e1049')
-    expect(listed.at(-1)!.id).toBe('e50')
-
-    // A restart reads the database back; further runs still keep the newest 1,000.
-    const again = new HistoryStore(dir)
-    expect((await again.list()).map((e) => e.id)).toEqual(listed.map((e) => e.id))
-    for (let n = 1_050; n < 1_201; n++) await again.add(entry(n))
-    await again.close()
-    const after = await stored(dir)
-    expect(after).toHaveLength(1_000)
-    expect(after[0]!.id).toBe('e1200')
-    expect(after.at(-1)!.id).toBe('e201')
-  })
-
-  it('imports the old history.jsonl skipping a corrupt line and a half-written last line, and adds runs after them', async () => {
-    const old = mkdtempSync(join(tmpdir(), 'qe-history-old-'))
-    try {
-      const path = join(old, OLD_HISTORY_FILE)
-      writeFileSync(path, `${JSON.stringify(entry(1))}\nnot json at all\n{"id":"incomplete"}\n${JSON.stringify(entry(2))}\n{"id":"e3","at":"20`)
-      const store = new HistoryStore(old)
-      expect((await store.list()).map((e) => e.id)).toEqual(['e2', 'e1'])
-      await store.add(entry(4))
-      await store.close()
-      expect((await stored(old)).map((e) => e.id)).toEqual(['e4', 'e2', 'e1'])
-    } finally {
-      rmSync(old, { recursive: true, force: true })
-    }
+    expect(await storedHistory(dataDir)).toEqual([])
   })
 })
 

@@ -17,7 +17,7 @@ import { ZipWriter } from './zip-writer'
  * form exceljs's streaming writer gives an unstyled row (rowXml, text in
  * its cells: src/shared/export/xlsx-sheet.ts), into the sheet
  * where exceljs ended its rows, deflated as they come. The file's parts are
- * the ones exceljs wrote before, byte for byte (test/main/export-xlsx.test.ts
+ * the ones exceljs wrote before, byte for byte (test/main/xlsx-file.test.ts
  * compares them).
  */
 

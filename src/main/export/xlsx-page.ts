@@ -18,7 +18,7 @@ import { checkedZipEntries } from './zip-bounds'
  * streaming writer, the export's own file). A workbook with anything else
  * (formulas, dates, merged or rich cells, a second sheet, XML this reader
  * does not read plainly) is read by exceljs as before, so no page reads
- * otherwise than it did; test/main/export-xlsx.test.ts holds the two readers
+ * otherwise than it did; test/main/xlsx-page.test.ts holds the two readers
  * to the same values.
  */
 export async function readXlsxPage(body: Buffer, maxUnpacked: number): Promise<Cell[][]> {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
 import { VIEW_PREFS_FILE } from '../../src/main/storage/view-prefs-store'
 import { MAX_FOLDS, type ViewPrefs } from '../../src/shared/view-prefs'
+import { useTempDirs } from '../fixtures/temp-dirs'
 import { call, failure, openCore } from './support'
 
 /**
@@ -13,16 +13,16 @@ import { call, failure, openCore } from './support'
  * its open panels, view and theme back.
  */
 describe('view preferences', () => {
+  const tempDir = useTempDirs('qe-view-prefs')
   let dataDir: string
   let core: AppCore | null
 
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'qe-view-prefs-'))
+    dataDir = tempDir()
     core = await openCore(dataDir)
   })
   afterEach(async () => {
     await core?.close()
-    rmSync(dataDir, { recursive: true, force: true })
   })
 
   const restart = async () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +6,7 @@ import { createAppCore, type AppCore } from '../../src/main/app/app-core'
 import { startBrowserHost, type BrowserHost } from '../../src/main/host/browser-host'
 import { MAX_OPEN_UPLOADS, UPLOAD_LIFETIME_MS, UploadTickets } from '../../src/main/host/upload-tickets'
 import { MAX_UPLOAD_BYTES, UPLOAD_PART_BYTES } from '../../src/shared/ipc/uploads'
+import { sendRaw, type RawRequest } from '../fixtures/host-route'
 import { uploadText } from './support'
 
 /**
@@ -16,8 +16,7 @@ import { uploadText } from './support'
  * naming the upload; the 20 MiB bound, both announced and overrun; parts
  * too large or out of order; a ticket spent once; another page's session,
  * no session, another Host or Origin refused; an upload expired on an
- * injected clock. Every refusal says why in words. And a message over the
- * host's bound for its channel is refused in words, not a bare 413.
+ * injected clock. Every refusal says why in words.
  */
 
 const WORLD = join(__dirname, '../../examples/world.qxw.json')
@@ -32,27 +31,17 @@ describe('the browser host takes files in parts', () => {
   let key: string
   let now = Date.now()
 
-  /** Raw HTTP, so a test can send the Host, Origin and key a browser page would not let it forge. */
-  function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
-    const { port } = new URL(host.origin)
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          let json: Record<string, unknown> | null = null
-          try {
-            json = JSON.parse(text) as Record<string, unknown>
-          } catch {
-            // a plain-text answer
-          }
-          resolve({ status: res.statusCode ?? 0, json, text })
-        })
-      })
-      req.on('error', reject)
-      req.end(options.body)
-    })
+  /** Raw HTTP, so a test can send the Host, Origin and key a browser page would not let it forge; the answer's JSON, if it is JSON. */
+  async function send(path: string, options: RawRequest = {}): Promise<Answer> {
+    const answer = await sendRaw(host.origin, path, options)
+    const text = answer.body.toString('utf8')
+    let json: Record<string, unknown> | null = null
+    try {
+      json = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      // a plain-text answer
+    }
+    return { status: answer.status, json, text }
   }
 
   async function openSession(): Promise<string> {
@@ -233,15 +222,5 @@ describe('the browser host takes files in parts', () => {
     expect((await put(tickets[0]!, 0, Buffer.from('a'))).status).toBe(404)
     expect((await put(tickets[MAX_OPEN_UPLOADS]!, 0, Buffer.from('a'))).status).toBe(200)
     expect(partFiles().length).toBeLessThanOrEqual(MAX_OPEN_UPLOADS)
-  })
-
-  it('refuses a message over the bound of its channel in words that name it, not a bare 413', async () => {
-    const answer = await send('/ipc/app:info', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-explorer-key': key },
-      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
-    })
-    expect(answer.status).toBe(413)
-    expect(answer.json).toEqual({ message: 'The message to "app:info" is larger than the app host takes (1.0 MiB); it was not read.' })
   })
 })

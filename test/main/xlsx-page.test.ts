@@ -1,128 +1,40 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
-import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OutputFile } from '../../src/main/export/output-file'
 import type { Cell } from '../../src/main/export/table-spool'
-import { writeWorkbook } from '../../src/main/export/xlsx-file'
 import { excelJsRows, plainSheetRows, readXlsxPage } from '../../src/main/export/xlsx-page'
-import { BUILT_IN_NUMBER_FORMATS, isDateFormat } from '../../src/main/export/xlsx-parts'
 import { checkedZipEntries } from '../../src/main/export/zip-bounds'
 import { ZipWriter } from '../../src/main/export/zip-writer'
+import { useTempDirs } from '../fixtures/temp-dirs'
+import { table, writtenWorkbook } from '../fixtures/xlsx-tables'
 import { toXlsx } from '../../src/service/formats/xlsx'
-import { readCsv } from '../fixtures/csv'
-import { spawnGroup, stopGroup } from '../fixtures/process-group'
 
 /**
- * An export's workbooks read and written without exceljs's cell models, held
- * to what exceljs gives: each page reads to the values exceljs reads from it
- * (workbooks written by the demo service, by exceljs, and by hand, the plain
- * ones read here and the others handed to exceljs), each file written holds
- * the parts exceljs's streaming writer wrote, byte for byte, and LibreOffice
- * opens it to the same cells.
+ * An export's workbooks read without exceljs's cell models, held to what
+ * exceljs gives: each page reads to the values exceljs reads from it
+ * (workbooks written by the demo service, by exceljs, by the export's own
+ * writer and by hand, the plain ones read here and the others handed to
+ * exceljs). The writer's own tests (the parts exceljs wrote, byte for byte;
+ * LibreOffice opens them) are test/main/xlsx-file.test.ts.
  */
 
 const MiB = 1024 * 1024
 
-/** Text that tests a writer and a reader: the XML five, controls, line ends, an escape exceljs decodes, other scripts, a surrogate pair. */
-const AWKWARD = ['A & <b> "q" \'s\'', 'line\r\nbreak\rand\nmore', 'tab\there', 'bell\u0007del\u007f', '_x000D_ literal', '  spaced  ', '', 'São Paulo', '東京', '🙂 emoji', '=1+1', '0042', 'x'.repeat(3_000)]
-
-/** A table of `rows` rows over every kind of cell, the same for the same seed. */
-function table(seed: number, rows: number): { header: string[]; rows: Cell[][] } {
-  let state = seed
-  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
-  const pick = <T,>(values: readonly T[]) => values[Math.floor(next() * values.length)]!
-  const header = ['rank', 'probability', '1.id', '1.class', '1.name', '1.population', '1.capital', '1.note']
-  const cell = (column: number): Cell => {
-    if (column === 0) return Math.floor(next() * 10_000)
-    if (next() < 0.12) return null
-    switch (column % 4) {
-      case 1:
-        return pick([0.5, -3.25, 1e-7, 123_456_789_012, 0, -0, 2 ** 53, 0.1 + 0.2])
-      case 2:
-        return pick([true, false])
-      default:
-        return pick(AWKWARD)
-    }
-  }
-  const body = Array.from({ length: rows }, (_, i) => {
-    // A row all empty, a row shorter and one longer than the header: exceljs numbers them all, writes what has a value.
-    if (i % 17 === 5) return header.map(() => null)
-    const width = i % 13 === 3 ? 3 : i % 11 === 7 ? header.length + 2 : header.length
-    return Array.from({ length: width }, (_, column) => cell(column))
-  })
-  return { header, rows: body }
-}
-
-/** The workbook as the export wrote it with exceljs's streaming writer before: the reference the new writer is held to. */
-async function excelJsWorkbook(header: string[], rows: Cell[][]): Promise<Buffer> {
-  const stream = new PassThrough()
-  const chunks: Buffer[] = []
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('results')
-  const first = sheet.addRow(header)
-  first.font = { bold: true }
-  first.commit()
-  for (const row of rows) sheet.addRow(row).commit()
-  sheet.commit()
-  await workbook.commit()
-  return Buffer.concat(chunks)
-}
-
-/** The parts of an archive by name, as text; the time stamps of docProps/core.xml (when it was written) left out. */
-function partsOf(zip: Buffer): Record<string, string> {
-  const files = checkedZipEntries(zip, 256 * MiB)
-  if (typeof files === 'string') throw new Error(files)
-  return Object.fromEntries(
-    [...files].map(([name, content]) => [name, name === 'docProps/core.xml' ? content.toString('utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'WHEN') : content.toString('utf8')]),
-  )
-}
-
 describe('xlsx workbooks of an export', () => {
-  let dir: string
-  let files = 0
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'qe-export-xlsx-'))
-  })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const tempDir = useTempDirs('qe-xlsx-page')
 
-  /** The workbook writeWorkbook writes for `header` and `rows` (in pages of 100, as the spool gives them). */
-  async function written(header: string[], rows: Cell[][]): Promise<Buffer> {
-    const path = join(dir, `written-${files++}.xlsx`)
-    const pages = async function* () {
-      for (let at = 0; at < rows.length; at += 100) yield rows.slice(at, at + 100)
-    }
-    await writeWorkbook(await OutputFile.create(path), header, pages())
-    return readFileSync(path)
-  }
+  /** The workbook writeWorkbook writes for `header` and `rows`. */
+  const written = (header: string[], rows: Cell[][]) => writtenWorkbook(join(tempDir(), 'written.xlsx'), header, rows)
 
   /** A workbook of the given parts, zipped by the export's own zip writer. */
   async function workbookOf(parts: Record<string, string>): Promise<Buffer> {
-    const path = join(dir, `parts-${files++}.xlsx`)
+    const path = join(tempDir(), 'parts.xlsx')
     const zip = new ZipWriter(await OutputFile.create(path))
     for (const [name, text] of Object.entries(parts)) await zip.add(name, Buffer.from(text, 'utf8'))
     await zip.finish()
     return readFileSync(path)
   }
-
-  it('writes the parts exceljs wrote, byte for byte, for every kind of cell and row', async () => {
-    for (const [seed, rows] of [
-      [1, 0],
-      [2, 1],
-      [3, 250],
-      [4, 1_000],
-    ] as const) {
-      const { header, rows: body } = table(seed, rows)
-      expect(partsOf(await written(header, body)), `seed ${seed}`).toEqual(partsOf(await excelJsWorkbook(header, body)))
-    }
-    // A header with awkward names and no rows; and no columns at all.
-    expect(partsOf(await written(AWKWARD, []))).toEqual(partsOf(await excelJsWorkbook(AWKWARD, [])))
-    expect(partsOf(await written([], [[1, 'a']]))).toEqual(partsOf(await excelJsWorkbook([], [[1, 'a']])))
-  })
 
   it("reads the demo service's pages itself, to the values exceljs reads", async () => {
     for (const seed of [5, 6, 7]) {
@@ -271,40 +183,5 @@ describe('xlsx workbooks of an export', () => {
     }
     // The first case is the writers' form throughout: read without exceljs.
     expect(plainSheetRows(checkedZipEntries(await workbook(compact(cases['every kind of cell']!.join('')), more), 8 * MiB) as Map<string, Buffer>)).not.toBeNull()
-  })
-
-  it("knows exceljs's built-in number formats, and its rule for a date format", () => {
-    const require = createRequire(import.meta.url)
-    const defaults = require('exceljs/lib/xlsx/defaultnumformats.js') as Record<string, { f?: string }>
-    const withCode = Object.fromEntries(Object.entries(defaults).flatMap(([id, format]) => (format.f ? [[Number(id), format.f]] : [])))
-    expect(BUILT_IN_NUMBER_FORMATS).toEqual(withCode)
-    const utils = require('exceljs/lib/utils/utils.js') as { isDateFmt(format: string): boolean }
-    for (const format of [...Object.values(withCode), '#,##0.000\\ "km"', '[Red]0.00', '"day "0', 'yyyy-mm-dd', '[h]:mm', '0.0 "ms"', 'b'])
-      expect(isDateFormat(format), format).toBe(utils.isDateFmt(format))
-  })
-
-  const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path))
-  if (!soffice && process.env.CI) throw new Error('CI needs LibreOffice (scripts/setup.sh installs libreoffice-calc-nogui) to open an exported workbook as a spreadsheet does')
-
-  it.skipIf(!soffice)('LibreOffice opens a written workbook to the same cells', async () => {
-    const header = ['rank', 'probability', 'name', 'capital', 'note']
-    // Probabilities of three decimals: LibreOffice prints 15 significant digits, these in full.
-    const rows: Cell[][] = Array.from({ length: 300 }, (_, i) => [i + 1, Math.round(1_000 / (i + 2)) / 1_000, `Town, "${i}" & <co>`, i % 2 === 0, i % 7 === 0 ? null : `n${i}`])
-    const path = join(dir, 'opened.xlsx')
-    writeFileSync(path, await written(header, rows))
-    const profile = `file://${join(dir, 'lo-profile')}`
-    const converter = spawnGroup(soffice!, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false', '--outdir', join(dir, 'csv'), path], { stdio: 'ignore' })
-    try {
-      await new Promise((resolve) => converter.once('exit', resolve))
-    } finally {
-      await stopGroup(converter, 'SIGKILL')
-    }
-    // LibreOffice ends its lines with LF; no cell here holds one.
-    const [head, ...cells] = readCsv(readFileSync(join(dir, 'csv', 'opened.csv'), 'utf8').replace(/\n/g, '\r\n'))
-    expect(head).toEqual(header)
-    expect(cells).toHaveLength(300)
-    const shown = (value: Cell) => (value === null ? '' : typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value))
-    // Numbers as LibreOffice prints them in full ("Save cell content as shown" off): the same number.
-    expect(cells.map((row) => [Number(row[0]), Number(row[1]), ...row.slice(2)])).toEqual(rows.map((row) => [row[0], row[1], ...row.slice(2).map(shown)]))
   })
 })

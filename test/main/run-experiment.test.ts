@@ -2,12 +2,13 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PageRunner } from '../../src/main/evaluation/run-set'
-import { runExperiment, type ExperimentTarget } from '../../src/main/experiments/run-experiment'
+import { runExperiment, sideLetter, type ExperimentProgress, type ExperimentTarget } from '../../src/main/experiments/run-experiment'
 import { TokenManager } from '../../src/main/auth/token-manager'
 import { HttpClient } from '../../src/main/http/http-client'
 import { QueryRunner, type QueryTarget } from '../../src/main/http/query-runner'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import { DEFAULT_SETTINGS, type QuerySet } from '../../src/shared/relevance/query-set'
+import { startRankingServer, type RankingServer } from '../fixtures/ranking-server'
 import { search, startServer, type TestServer } from './support'
 
 /**
@@ -98,4 +99,64 @@ describe('an experiment on pages holding more than was asked', () => {
       expect(evaluation.rankings[0]!.items).toEqual(Array.from({ length: DEPTH }, (_, i) => String(i)))
     }
   }, 60_000)
+})
+
+describe('runExperiment', () => {
+  let api: RankingServer
+  beforeAll(async () => {
+    api = await startRankingServer({ one: ['a', 'b'], two: ['b', 'a'] })
+  })
+  afterAll(() => api?.close())
+
+  const set: QuerySet = {
+    name: 'Pair',
+    query: 'Template',
+    queries: [
+      { id: 'q1', text: 'one' },
+      { id: 'q2', text: 'two' },
+    ],
+    judgments: [{ query: 'q1', item: 'a', grade: 1 }],
+  }
+  const side = (label: string): ExperimentTarget => ({ spec: null, label, target: api.target, overrides: {} })
+  const input = (extra: Partial<Parameters<typeof runExperiment>[0]> = {}): Parameters<typeof runExperiment>[0] => ({
+    runner: api.runner,
+    set,
+    template: search('{{query}}'),
+    workspaceName: 'test',
+    sides: [side('Here'), side('There')],
+    metrics: [{ name: 'rr', k: null }],
+    settings: DEFAULT_SETTINGS,
+    depth: 2,
+    attribution: false,
+    concurrency: 1,
+    runId: 'pair',
+    ...extra,
+  })
+
+  it('names sides by letter, evaluates each in order, and counts progress across the sides', async () => {
+    expect([sideLetter(0), sideLetter(1), sideLetter(25)]).toEqual(['A', 'B', 'Z'])
+    const progress: ExperimentProgress[] = []
+    const before = api.asked().length
+    const run = await runExperiment(input({ onProgress: (step) => progress.push(step) }))
+    expect(progress).toEqual([
+      { phase: 'A: Here', done: 0, total: 4 },
+      { phase: 'A: Here', done: 1, total: 4 },
+      { phase: 'A: Here', done: 2, total: 4 },
+      { phase: 'B: There', done: 2, total: 4 },
+      { phase: 'B: There', done: 3, total: 4 },
+      { phase: 'B: There', done: 4, total: 4 },
+    ])
+    expect(run.evaluations.map((evaluation) => [evaluation.targetText, evaluation.scored.means])).toEqual([
+      ['Here', { rr: 1 }],
+      ['There', { rr: 1 }],
+    ])
+    // Both sides ask the same pages: B takes A's two rankings, one page each.
+    expect([api.asked().length - before, run.reused, run.attribution]).toEqual([2, 2, []])
+  })
+
+  it('a cancelled experiment evaluates no side', async () => {
+    const cancelled = new AbortController()
+    cancelled.abort()
+    expect(await runExperiment(input({ signal: cancelled.signal, attribution: true }))).toEqual({ evaluations: [], attribution: [], reused: 0 })
+  })
 })

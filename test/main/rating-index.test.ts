@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { RatingIndex } from '../../src/main/workspaces/rating-index'
+import { MAX_SET_JUDGMENTS, type QuerySet } from '../../src/shared/relevance/query-set'
+import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
+import { refusal } from '../fixtures/failure-of'
+
+/** A rating taken into the open document at the cost of one judgment: added, replaced in place, cleared, or refused in a sentence. */
+
+const set = (judgments: QuerySet['judgments'] = []): QuerySet => ({
+  name: 'Cities',
+  query: 'Template',
+  queries: [
+    { id: 'q1', text: 'paris' },
+    { id: 'q2', text: 'lyon' },
+  ],
+  judgments,
+})
+const workspaceWith = (sets: QuerySet[]) => ({ ...emptyWorkspace(), sets })
+
+describe('RatingIndex', () => {
+  it('adds a judgment, replaces a re-rated one in its place, and clears one; the other sets are the same objects', () => {
+    const index = new RatingIndex()
+    const other: QuerySet = { ...set(), name: 'Other' }
+    const start = workspaceWith([set([{ query: 'q1', item: 'a', grade: 1 }]), other])
+
+    const added = index.rated(start, { set: 'Cities', query: 'q2', item: 'b', grade: 3, by: 'Ann' })
+    expect(added.workspace.sets![0]!.judgments).toEqual([
+      { query: 'q1', item: 'a', grade: 1 },
+      { query: 'q2', item: 'b', grade: 3, by: 'Ann' },
+    ])
+    // The judgment's JSON, {"query":"q2","item":"b","grade":3,"by":"Ann"}, is 46 characters; 8 more for its indent, comma and line end.
+    expect(added.added).toBe(54)
+    expect(added.workspace.sets![1]).toBe(other)
+    expect(added.set?.from).toBe(start.sets[0])
+    expect(start.sets[0]!.judgments).toHaveLength(1)
+
+    const rerated = index.rated(added.workspace, { set: 'Cities', query: 'q1', item: 'a', grade: 0 })
+    expect(rerated.workspace.sets![0]!.judgments).toEqual([
+      { query: 'q1', item: 'a', grade: 0 },
+      { query: 'q2', item: 'b', grade: 3, by: 'Ann' },
+    ])
+    expect(rerated.added).toBe(0)
+
+    const cleared = index.rated(rerated.workspace, { set: 'Cities', query: 'q1', item: 'a', grade: null })
+    expect(cleared.workspace.sets![0]!.judgments).toEqual([{ query: 'q2', item: 'b', grade: 3, by: 'Ann' }])
+    // Clearing what is not rated changes nothing: the very document comes back.
+    const nothing = index.rated(cleared.workspace, { set: 'Cities', query: 'q1', item: 'a', grade: null })
+    expect(nothing).toEqual({ workspace: cleared.workspace, added: 0 })
+    expect(nothing.workspace).toBe(cleared.workspace)
+  })
+
+  it('refuses an unknown set or query, a grade off the scale, and a bad item, naming the rule', () => {
+    const index = new RatingIndex()
+    const workspace = workspaceWith([set(), { ...set(), name: 'Binary', scale: [{ grade: 0, label: 'No' }, { grade: 1, label: 'Yes' }] }])
+    expect(refusal(() => index.rated(workspace, { set: 'Nope', query: 'q1', item: 'a', grade: 1 })).code).toBe('not_found')
+    expect(refusal(() => index.rated(workspace, { set: 'Cities', query: 'q9', item: 'a', grade: 1 })).message).toBe('The query set "Cities" has no query with the id "q9".')
+    expect(refusal(() => index.rated(workspace, { set: 'Binary', query: 'q1', item: 'a', grade: 2 })).message).toBe("grade: 2 is not a grade of the set's scale (0 No, 1 Yes).")
+    const item = refusal(() => index.rated(workspace, { set: 'Cities', query: 'q1', item: 'x'.repeat(2_001), grade: 1 }))
+    expect([item.code, item.message.startsWith('item: ')]).toEqual(['validation', true])
+  })
+
+  it('a set holding as many judgments as a set may takes no new one, but a re-rating still', () => {
+    const full = set(Array.from({ length: MAX_SET_JUDGMENTS }, (_, i) => ({ query: 'q1', item: `i${i}`, grade: 1 })))
+    const index = new RatingIndex()
+    const refused = refusal(() => index.ratedSet(full, { set: 'Cities', query: 'q2', item: 'new', grade: 1 }))
+    expect(refused.message).toBe('set.judgments: the set "Cities" holds 200,000 judgments, as many as a set may; this rating was not made.')
+    expect(index.ratedSet(full, { set: 'Cities', query: 'q1', item: 'i7', grade: 2 })?.set.judgments[7]).toEqual({ query: 'q1', item: 'i7', grade: 2 })
+  })
+})

@@ -1,0 +1,129 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { EvaluationRuns } from '../../src/main/evaluation/evaluation-runs'
+import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
+import { DOWNLOAD_PATH, DownloadTickets } from '../../src/main/host/download-tickets'
+import { relevanceHandlers } from '../../src/main/ipc/handlers/relevance-handlers'
+import type { Workspace } from '../../src/shared/workspace/workspace-file'
+import { useDataStores } from '../fixtures/data-stores'
+import { failureOf } from '../fixtures/failure-of'
+import { useHandlerSessions } from '../fixtures/handler-session'
+import { useTempDirs } from '../fixtures/temp-dirs'
+import { scriptedDialogs } from './fixtures/workspace-sessions'
+import { search, untilEnded } from './support'
+
+/**
+ * Query sets and their evaluations through the relevance channels, over a
+ * real workspace session, data folder database and registry, against a Query
+ * API on 127.0.0.1 answering rankings the test wrote.
+ */
+
+const CONTENTS: Partial<Workspace> = {
+  queries: [{ name: 'Template', connection: 'local', notes: '', request: search('{{query}}') }],
+  sets: [
+    {
+      name: 'Cities',
+      query: 'Template',
+      queries: [
+        { id: 'q1', text: 'paris' },
+        { id: 'q2', text: 'lyon' },
+      ],
+      judgments: [{ query: 'q1', item: 'p2', grade: 3 }],
+    },
+  ],
+}
+
+describe('relevanceHandlers', () => {
+  const tempDir = useTempDirs('qe-relevance-handlers')
+  const dataStore = useDataStores()
+  const sessions = useHandlerSessions(tempDir, { paris: ['p1', 'p2', 'p3'], lyon: ['l1', 'l2'] })
+
+  async function handlersOn(host: 'electron' | 'browser' = 'browser') {
+    const parts = await sessions.open(CONTENTS)
+    const dataDir = parts.dataDir
+    const store = new EvaluationStore(dataStore(dataDir))
+    const evaluationRuns = sessions.closeAfter(new EvaluationRuns(store, parts.log))
+    const scripted = scriptedDialogs()
+    const downloads = host === 'browser' ? sessions.closeAfter(new DownloadTickets()) : null
+    const handlers = relevanceHandlers({
+      ...parts,
+      runs: evaluationRuns,
+      store,
+      files: { dialogs: host === 'electron' ? scripted.dialogs : null, uploads: null },
+      downloads,
+      exportsDir: join(dataDir, 'exports'),
+    })
+    return { ...parts, handlers, scripted, downloads }
+  }
+
+  it('saves a set from its form, renamed with its judgments kept, and rates in it as this machine\'s user', async () => {
+    const { handlers } = await handlersOn()
+    await handlers['sets:save']({ set: { name: 'Towns', template: { kind: 'saved', query: 'Template' }, queries: [{ id: 'q1', text: 'paris' }] }, previousName: 'Cities' }, {})
+    expect((await handlers['sets:get']({ name: 'Towns' }, {})).judgments).toEqual([{ query: 'q1', item: 'p2', grade: 3 }])
+    expect((await failureOf(handlers['sets:get']({ name: 'Cities' }, {}))).code).toBe('not_found')
+    await handlers['sets:rate']({ set: 'Towns', query: 'q1', item: 'p1', grade: 1 }, {})
+    expect((await handlers['sets:get']({ name: 'Towns' }, {})).judgments).toContainEqual({ query: 'q1', item: 'p1', grade: 1, by: userInfo().username })
+  })
+
+  it('imports a judgments file the open dialog picks, counting what it took; a file of no known format is refused by name', async () => {
+    const { handlers, scripted, dataDir } = await handlersOn('electron')
+    const csv = join(dataDir, 'ratings.csv')
+    writeFileSync(csv, 'query,docid,rating\nparis,p1,2\nnice,n1,3\n')
+    scripted.opens.push(csv)
+    const imported = await handlers['sets:import']({ set: 'Cities' }, {})
+    expect(imported).toMatchObject({ fileName: 'ratings.csv', queries: 1, judgments: 2 })
+    const notes = join(dataDir, 'notes.md')
+    writeFileSync(notes, '# not judgments')
+    scripted.opens.push(notes)
+    expect((await failureOf(handlers['sets:import']({ set: 'Cities' }, {}))).message).toMatch(/^"notes\.md" is not a judgments file this app reads/)
+    // No set of that name: refused before any dialog is shown.
+    const asked = scripted.asked.length
+    expect((await failureOf(handlers['sets:import']({ set: 'Nope' }, {}))).code).toBe('not_found')
+    expect(scripted.asked.length).toBe(asked)
+  })
+
+  it('exports judgments to the file the save dialog names, or in the browser host as a one-time download', async () => {
+    const electron = await handlersOn('electron')
+    const path = join(electron.dataDir, 'cities.qrels')
+    electron.scripted.saves.push(path)
+    expect(await electron.handlers['sets:export']({ set: 'Cities', format: 'trec-qrels' }, {})).toEqual({ fileName: 'cities.qrels', judgments: 1, downloadUrl: null })
+    expect(readFileSync(path, 'utf8')).toBe('q1 0 p2 3\n')
+    expect(await electron.handlers['sets:export']({ set: 'Cities', format: 'trec-qrels' }, {})).toBeNull()
+
+    const browser = await handlersOn('browser')
+    const exported = await browser.handlers['sets:export']({ set: 'Cities', format: 'trec-qrels' }, {})
+    expect(exported?.downloadUrl?.startsWith(DOWNLOAD_PATH)).toBe(true)
+    const file = browser.downloads!.take(exported!.downloadUrl!.slice(DOWNLOAD_PATH.length))!
+    expect(readFileSync(file.path, 'utf8')).toBe('q1 0 p2 3\n')
+  })
+
+  it('evaluates a set in the background, keeps it, and reads it back: figures rescored with today\'s judgments, a run file, deleted', async () => {
+    const { handlers } = await handlersOn()
+    await handlers['eval:start']({ runId: 'e1', set: 'Cities', depth: 10, metrics: 'p@2' }, {})
+    const ended = await untilEnded(() => handlers['eval:status']({ runId: 'e1' }, {}))
+    expect([ended.state, ended.done, ended.failed, ended.targetText]).toEqual(['done', 2, 0, 'Local'])
+    const id = ended.evaluationId!
+    expect((await handlers['eval:list']({}, {})).map((summary) => summary.id)).toEqual([id])
+    expect((await handlers['eval:rankings']({ id, offset: 0, limit: 10 }, {})).rankings.map((ranking) => ranking.items)).toEqual([
+      ['p1', 'p2', 'p3'],
+      ['l1', 'l2'],
+    ])
+    expect((await handlers['eval:ranking']({ id, query: 'q2' }, {}))?.items).toEqual(['l1', 'l2'])
+    // P@2 of q1 is 1/2 (p2 relevant); q2 has no judgments, so it is not counted.
+    expect(await handlers['eval:scored']({ id }, {})).toMatchObject({ means: { 'p@2': 0.5 }, counted: 1 })
+    // Both of q2's items rated relevant now: its P@2 is 1, the mean (1/2 + 1) / 2.
+    await handlers['sets:rate']({ set: 'Cities', query: 'q2', item: 'l1', grade: 2 }, {})
+    await handlers['sets:rate']({ set: 'Cities', query: 'q2', item: 'l2', grade: 1 }, {})
+    expect(await handlers['eval:scored']({ id }, {})).toMatchObject({ means: { 'p@2': 0.75 }, counted: 2 })
+
+    const run = await handlers['eval:run-file']({ id }, {})
+    expect([run?.queries, run?.downloadUrl?.startsWith(DOWNLOAD_PATH)]).toEqual([2, true])
+    expect(await handlers['eval:delete']({ id }, {})).toEqual({ deleted: true })
+    for (const channel of ['eval:get', 'eval:scored', 'eval:run-file'] as const) {
+      const gone = await failureOf(handlers[channel]({ id }, {}))
+      expect([gone.code, gone.message]).toEqual(['not_found', `There is no kept evaluation with the id "${id}".`])
+    }
+  })
+})
