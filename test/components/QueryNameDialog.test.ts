@@ -3,7 +3,6 @@ import '../../src/renderer/styles/app.css'
 import { userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-vue'
 import { ExplorerClientError } from '../../src/renderer/api/explorer-client'
-import ChoiceDialog from '../../src/renderer/components/workspace/ChoiceDialog.vue'
 import QueryNameDialog from '../../src/renderer/components/workspace/QueryNameDialog.vue'
 
 const taken = (name: string) =>
@@ -61,29 +60,5 @@ describe('QueryNameDialog', () => {
     await screen.getByRole('button', { name: 'Save', exact: true }).click()
     await expect.element(screen.getByRole('alert')).toBeVisible()
     expect(screen.container.textContent).not.toContain('Replace')
-  })
-})
-
-describe('ChoiceDialog', () => {
-  const choices = [
-    { value: 'discard', label: 'Discard', tone: 'danger' as const },
-    { value: 'save', label: 'Save query', tone: 'primary' as const },
-  ]
-
-  it('asks with its title and message, starts on Cancel, and says which answer was chosen', async () => {
-    const screen = await render(ChoiceDialog, { props: { title: 'Discard changes to “Paris”?', message: 'The editor holds changes.', choices } })
-    const dialog = screen.getByRole('dialog', { name: 'Discard changes to “Paris”?' })
-    await expect.element(dialog).toHaveAccessibleDescription('The editor holds changes.')
-    await expect.element(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus()
-    await dialog.getByRole('button', { name: 'Save query' }).click()
-    expect(screen.emitted('choose')).toEqual([['save']])
-  })
-
-  it('a dialog the browser closes by itself (Escape without a cancel event) counts as Cancel, once', async () => {
-    const screen = await render(ChoiceDialog, { props: { title: 'Delete “Lisbon”?', message: 'Gone from the workspace.', choices: choices.slice(0, 1) } })
-    await expect.element(screen.getByRole('dialog')).toBeVisible()
-    ;(screen.getByRole('dialog').element() as HTMLDialogElement).close()
-    await expect.poll(() => screen.emitted('cancel')?.length).toBe(1)
-    expect(screen.emitted('choose')).toBeUndefined()
   })
 })

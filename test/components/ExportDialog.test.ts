@@ -2,23 +2,23 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { createPinia, setActivePinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import type { ConnectionView, ExplorerBridge } from '../../src/shared/ipc/contract'
+import type { ExplorerBridge } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultItem } from '../../src/shared/responses'
 import { columnsFor } from '../../src/shared/results/table'
 
 /**
- * Issue 23 §2, items 1 and 3, as a user meets them: the export dialog
- * offers the rows Load more added, the grid's columns with the headers the
- * file gets, and a file name after the saved query; the Copy as menu offers
- * the Demo's curl for the Demo alone and gets its text from the main process.
+ * The export dialog as a user meets it (issue 23 §2, item 1): it offers the
+ * rows Load more added, the grid's columns with the headers the file gets,
+ * and a file name after the saved query; the page shown is exported from its
+ * own offset, and a row count out of bounds is named and sends nothing.
  */
 
 const sent: { channel: string; request: unknown }[] = []
 const bridge: ExplorerBridge = {
   async invoke(channel, request) {
     sent.push({ channel, request })
-    const answers: Record<string, unknown> = { 'export:start': null, 'copy-as:demo-with-secret': { text: 'DEMO CURL TEXT' } }
+    const answers: Record<string, unknown> = { 'export:start': null }
     return { ok: true, data: answers[channel] ?? null } as never
   },
 }
@@ -43,10 +43,6 @@ const request: QueryRequest = {
 const item = (rank: number): ResultItem =>
   ({ rank, probability: 1 - rank / 100, tuple: [{ id: `id${rank}`, class: ['city'], attributes: { name: `Town ${rank}`, country: 'ES', population: rank } }] }) as ResultItem
 
-const connection = (id: string, builtIn: boolean): ConnectionView => ({
-  id, builtIn, name: id, authUrl: 'http://127.0.0.1:1', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places', clientId: 'c',
-  hasSecret: true, tokenRequestsLastHour: 0,
-})
 
 describe('Export dialog', () => {
   it('after Load more offers the loaded rows first, the grid\'s columns as the file names them, and a name after the saved query', async () => {
@@ -87,34 +83,53 @@ describe('Export dialog', () => {
     await expect.element(dialog.getByRole('radiogroup', { name: 'Columns' })).not.toBeInTheDocument()
     await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('San Europe.json')
   })
-})
-
-describe('Copy as menu', () => {
-  async function mount(selected: ConnectionView) {
+  async function mountPage(offset: number) {
     window.explorer = bridge
     const pinia = createPinia()
     setActivePinia(pinia)
-    const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
-    const { useChainStore } = await import('../../src/renderer/stores/chain')
-    const connections = useConnectionsStore()
-    connections.connections = [selected]
-    connections.selectedId = selected.id
-    await useChainStore().loadRequest(request)
-    const { default: CopyAsMenu } = await import('../../src/renderer/components/chain/CopyAsMenu.vue')
-    return render(CopyAsMenu, { props: { disabled: false }, global: { plugins: [pinia] } })
+    const { useQueryStore } = await import('../../src/renderer/stores/query')
+    const query = useQueryStore()
+    query.shown = { connectionId: 'demo', request: { ...request, options: { count: 10, offset } } }
+    query.items = Array.from({ length: 10 }, (_, i) => item(offset + i + 1))
+    query.shownOffset = offset
+    query.shownCount = 10
+    const columns = columnsFor(query.items, { chosen: new Set(['1.name']) })
+    const { default: ExportDialog } = await import('../../src/renderer/components/results/ExportDialog.vue')
+    const screen = await render(ExportDialog, { props: { open: false, columns }, global: { plugins: [pinia] } })
+    await screen.rerender({ open: true, columns })
+    return screen.getByRole('dialog', { name: 'Export results' })
   }
 
-  it("offers curl with the Demo's secret for the Demo only, and asks the main process for its text", async () => {
-    const demo = await mount(connection('demo', true))
-    await demo.getByRole('button', { name: 'Copy as' }).click()
-    const menu = demo.getByRole('menu', { name: 'Copy as' })
-    expect(menu.getByRole('menuitem').elements().map((entry) => entry.textContent)).toEqual(['curl', "curl, with the Demo's secret", 'TypeScript', 'Python', 'Request URL'])
-    await menu.getByRole('menuitem', { name: "curl, with the Demo's secret" }).click()
-    await expect.poll(() => sent.find((call) => call.channel === 'copy-as:demo-with-secret')?.request).toMatchObject({ connectionId: 'demo', request: { steps: request.steps } })
-    demo.unmount()
+  it('exports the page shown from its own offset, named after the search when no saved query is open', async () => {
+    const dialog = await mountPage(20)
+    const page = dialog.getByRole('radio', { name: 'This page' })
+    await expect.element(page).toBeChecked()
+    await expect.element(page).toHaveAccessibleDescription('rows 21–30')
+    await expect.element(dialog.getByRole('radio', { name: 'Loaded rows' })).not.toBeInTheDocument()
+    await dialog.getByRole('radio', { name: 'XML' }).click()
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    expect(sent.at(-1)).toEqual({
+      channel: 'export:start',
+      request: { connectionId: 'demo', request: { ...request, options: { count: 10, offset: 20 } }, format: 'xml', rows: 10 },
+    })
+  })
 
-    const own = await mount(connection('mine', false))
-    await own.getByRole('button', { name: 'Copy as' }).click()
-    expect(own.getByRole('menu', { name: 'Copy as' }).getByRole('menuitem').elements().map((entry) => entry.textContent)).toEqual(['curl', 'TypeScript', 'Python', 'Request URL'])
+  it('names the rule for a row count out of bounds and sends nothing; a count in bounds is asked from the first row', async () => {
+    const dialog = await mountPage(20)
+    const rows = dialog.getByRole('spinbutton', { name: 'Number of rows' })
+    await rows.fill('0')
+    // Typing a number chooses "Up to".
+    await expect.element(dialog.getByRole('radio', { name: 'Up to' })).toBeChecked()
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await expect.element(rows).toHaveAccessibleDescription(/^Enter a whole number of rows from 1 to [\d,]+\./)
+    await expect.element(rows).toHaveAttribute('aria-invalid', 'true')
+    await rows.fill('2.5')
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    expect(sent).toEqual([])
+
+    await rows.fill('250')
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    expect(sent.at(-1)?.request).toMatchObject({ request: { options: { count: 10 } }, format: 'csv', rows: 250, columns: ['rank', 'probability', '1.id', '1.class', '1.name'] })
+    expect((sent.at(-1)?.request as { request: QueryRequest }).request.options).not.toHaveProperty('offset')
   })
 })

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { createPinia } from 'pinia'
+import { render } from 'vitest-browser-vue'
+import type { Locator } from 'vitest/browser'
+import type { WorkspaceView } from '../../src/shared/ipc/contract'
+import type { Scored } from '../../src/shared/relevance/evaluation'
+import type { EvaluationHead } from '../../src/shared/relevance/evaluation-head'
+import { DEFAULT_SCALE, DEFAULT_SETTINGS, type QuerySet } from '../../src/shared/relevance/query-set'
+import { setSummary } from '../../src/shared/relevance/set-summary'
+import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+
+/**
+ * The Evaluation view on a kept evaluation: the means as main scores them
+ * again with the judgments as they are now (not as kept), what the means
+ * count and leave out, the unjudged results in words, the query table in the
+ * order its headers choose, Judge on just the queries with unjudged results,
+ * a query opened in the grid on the target it was evaluated on, and the TREC
+ * run written. With no set, the view says how to start.
+ */
+
+const fake = fakeBridge()
+
+const SET: QuerySet = {
+  name: 'World cities',
+  query: 'City search',
+  queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }, { id: 'q03', text: 'lima' }],
+  judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }, { query: 'q02', item: 'rome-1', grade: 2 }],
+}
+
+function view(sets: QuerySet[] = [SET]): WorkspaceView {
+  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
+  return {
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: sets.map(setSummary),
+    queries: [{
+      name: 'City search', connection: 'demo', notes: '',
+      request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },
+    }],
+    bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
+  }
+}
+
+/** paris and rome have figures (paris with 2 results unjudged), lima failed. */
+function scored(parisNdcg: number): Scored {
+  return {
+    metrics: ['ndcg@10', 'p@10'],
+    queries: [
+      { id: 'q01', text: 'paris', scores: { 'ndcg@10': parisNdcg, 'p@10': 0.3 }, unjudged: 2, returned: 10, error: null },
+      { id: 'q02', text: 'rome', scores: { 'ndcg@10': 0.5, 'p@10': 0.6 }, unjudged: 0, returned: 10, error: null },
+      { id: 'q03', text: 'lima', scores: null, unjudged: 0, returned: 0, error: 'The service answered 500' },
+    ],
+    means: { 'ndcg@10': (parisNdcg + 0.5) / 2, 'p@10': 0.45 },
+    counted: 2, unjudgedQueries: 0, failed: 1, unjudged: 2,
+  }
+}
+
+const HEAD: EvaluationHead = {
+  id: 'e1', set: SET.name, workspace: 'world', target: { connectionId: 'c1', config: 'production' }, targetText: 'Demo, config production',
+  at: '2026-01-02T10:00:00.000Z', depth: 100, judgeDepth: 10, settings: DEFAULT_SETTINGS, scale: DEFAULT_SCALE, setDigest: 'a', judgmentsDigest: 'b',
+  state: 'done', durationMs: 5, scored: scored(0.9), rankingCount: 3, previews: {},
+}
+
+afterEach(() => {
+  delete window.explorer
+  document.body.replaceChildren()
+})
+
+async function mount(sets: QuerySet[] = [SET]) {
+  answerAsDemo(fake)
+  fake.answers['sets:get'] = SET
+  const { rankingCount: _r, previews: _p, scored: { queries: _q, ...means }, ...summary } = HEAD
+  fake.answers['eval:list'] = [{ ...summary, scored: means }]
+  fake.answers['eval:get'] = HEAD
+  // Scored again with a judgment made since it ran: paris 0.9 → 1.0.
+  fake.answers['eval:scored'] = scored(1)
+  fake.hold('query:run')
+  window.explorer = fake.bridge
+  const [{ default: EvaluationView }, { useConnectionsStore }, { useWorkspaceStore }, { useToastsStore }] = await Promise.all([
+    import('../../src/renderer/components/relevance/EvaluationView.vue'),
+    import('../../src/renderer/stores/connections'),
+    import('../../src/renderer/stores/workspace'),
+    import('../../src/renderer/stores/toasts'),
+  ])
+  const pinia = createPinia()
+  await useConnectionsStore(pinia).load()
+  useWorkspaceStore(pinia).show(view(sets))
+  const screen = await render(EvaluationView, { global: { plugins: [pinia] } })
+  const region = screen.getByRole('region', { name: 'Evaluation' })
+  const toasts = () => useToastsStore(pinia).toasts.map((toast) => toast.message)
+  return { screen, region, toasts }
+}
+
+/** The query table's row headers, top to bottom. */
+const order = (table: Locator) => table.getByRole('rowheader').elements().map((cell) => cell.querySelector('span')!.textContent)
+
+describe('EvaluationView', () => {
+  it("shows the kept evaluation's means as scored now, what they count, and the unjudged results in words", async () => {
+    const { region } = await mount()
+    const means = region.getByRole('list', { name: 'Means' })
+    await expect.element(means.getByRole('listitem').first()).toHaveTextContent(/^nDCG@10\s*0\.750$/)
+    await expect.element(means.getByRole('listitem').nth(1)).toHaveTextContent(/^P@10\s*0\.450$/)
+    await expect.element(region.getByText('means over 2 of 3 queries · 1 failed')).toBeVisible()
+    await expect.element(region.getByText('exponential gain (2^g − 1) · unjudged results count as not relevant · relevant from grade 1 (Fair) · depth 100')).toBeVisible()
+    await expect.element(region.getByRole('status').filter({ hasText: 'unjudged' })).toHaveTextContent('2 unjudged results in the top 10 of 1 query.')
+    await expect.element(region.getByRole('combobox', { name: 'Kept evaluation' })).toHaveTextContent('Demo, config production · nDCG@10 0.750')
+    // Each query's figures; the failed one says why.
+    const table = region.getByRole('table', { name: "Each query's figures on Demo, config production" })
+    await expect.element(table.getByRole('row').filter({ hasText: 'paris' })).toHaveTextContent(/^paris\s*q01\s*1\.000\s*0\.300\s*2/)
+    await expect.element(table.getByRole('row').filter({ hasText: 'lima' })).toHaveTextContent('The service answered 500')
+    expect(fake.calls.filter((call) => call.channel === 'eval:scored').at(-1)?.request).toEqual({ id: 'e1', settings: DEFAULT_SETTINGS })
+  })
+
+  it('sorts the query table by the header clicked: a figure highest first, then reversed; the query A to Z', async () => {
+    const { region } = await mount()
+    const table = region.getByRole('table', { name: /^Each query's figures/ })
+    await expect.element(table.getByRole('row').filter({ hasText: 'lima' })).toBeVisible()
+    const rows = () => order(table)
+    expect(rows()).toEqual(['paris', 'rome', 'lima'])
+
+    await table.getByRole('button', { name: 'nDCG@10' }).click()
+    await expect.element(table.getByRole('columnheader', { name: 'nDCG@10' })).toHaveAttribute('aria-sort', 'descending')
+    // A failed query has no figure: it sorts below every figure.
+    expect(rows()).toEqual(['paris', 'rome', 'lima'])
+    await table.getByRole('button', { name: 'P@10' }).click()
+    expect(rows()).toEqual(['rome', 'paris', 'lima'])
+    await table.getByRole('button', { name: 'P@10' }).click()
+    await expect.element(table.getByRole('columnheader', { name: 'P@10' })).toHaveAttribute('aria-sort', 'ascending')
+    expect(rows()).toEqual(['lima', 'paris', 'rome'])
+    await table.getByRole('button', { name: 'Query' }).click()
+    expect(rows()).toEqual(['lima', 'paris', 'rome'])
+    await expect.element(table.getByRole('columnheader', { name: 'P@10' })).toHaveAttribute('aria-sort', 'none')
+  })
+
+  it('judges only the queries with unjudged results, and opens a query in the grid on the target it was evaluated on', async () => {
+    const { region, screen } = await mount()
+    await expect.element(region.getByRole('button', { name: 'Judge “rome”' })).toBeDisabled()
+    await region.getByRole('button', { name: 'Judge these' }).click()
+    const dialog = screen.getByRole('dialog', { name: 'Judge results' })
+    await expect.element(dialog).toBeVisible()
+    await expect.element(dialog.getByRole('listitem')).toHaveTextContent('paris')
+    expect(dialog.getByRole('listitem').elements()).toHaveLength(1)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect.element(dialog).not.toBeInTheDocument()
+
+    fake.held.length = 0
+    await region.getByRole('button', { name: 'Open “rome” in the grid' }).click()
+    await expect.poll(() => fake.held.length).toBeGreaterThan(0)
+    expect(fake.held.at(-1)!.request).toMatchObject({
+      connectionId: 'c1',
+      request: { steps: [{ endpoint: 'search', parameters: { query: 'rome' } }], options: { config: 'production' } },
+    })
+  })
+
+  it('writes the TREC run of the evaluation shown, and says so', async () => {
+    const { region, toasts } = await mount()
+    fake.answers['eval:run-file'] = { fileName: 'world-cities.run', queries: 2 }
+    await region.getByRole('button', { name: 'Export TREC run' }).click()
+    await expect.poll(toasts).toContain('Exported the TREC run of 2 queries: world-cities.run.')
+    expect(fake.calls.filter((call) => call.channel === 'eval:run-file').map((call) => call.request)).toEqual([{ id: 'e1' }])
+  })
+
+  it('with no set says how to start, and offers nothing that needs one', async () => {
+    const { region } = await mount([])
+    await expect.element(region.getByText('No query set in this workspace yet.')).toBeVisible()
+    await expect.element(region.getByRole('button', { name: 'New set' })).toBeEnabled()
+    for (const name of ['Edit set', 'Delete set', 'Import judgments']) await expect.element(region.getByRole('button', { name })).toBeDisabled()
+    expect(region.getByRole('button', { name: 'Evaluate' }).elements()).toHaveLength(0)
+  })
+})
