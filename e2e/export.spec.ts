@@ -5,6 +5,7 @@ import { expect, test } from './fixtures/app'
 import { DESKTOP, LAPTOP, openApp, screenshotsBothSizes } from './fixtures/laptop'
 import { startSlowProxy } from './fixtures/slow-proxy'
 import { readCsv } from '../test/fixtures/csv'
+import { SAN_IN_EUROPE } from '../test/fixtures/search-request'
 
 /**
  * Export results in the browser host: the dialog by its accessible names, the
@@ -105,16 +106,7 @@ test('"This page" exports the page shown, and "Loaded rows" the rows Load more a
 })
 
 test("CSV has the grid's columns (the Columns choice) with readable headers, or every column; the file is named after the saved query", async ({ page, app }) => {
-  const request = {
-    workspace: 'world',
-    api: 'places',
-    steps: [
-      { endpoint: 'search', parameters: { query: 'san' } },
-      { endpoint: 'continent:FILTER', parameters: { value: '1("Europe")' } },
-    ],
-    responseType: 'results',
-    options: { count: 10 },
-  }
+  const request = SAN_IN_EUROPE
   expect((await app.invoke('workspace:save-query', { name: 'San Europe', connectionId: 'demo', request })).ok).toBe(true)
   await app.invoke('workspace:draft', { draft: { connectionId: 'demo', request, savedQuery: 'San Europe' } })
   await openApp(page, app)

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { cli, WORLD } from './spawn-cli'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * `query-explorer compare`, spawned as a person or CI runs it: the example
@@ -32,11 +33,7 @@ describe('query-explorer compare', () => {
   let twoConnections: string
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('ci-runner', secret)
     const world = JSON.parse(readFileSync(WORLD, 'utf8'))
     world.connections.push({ ...world.connections[0], id: 'staging', name: 'Staging EU', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: service.queryUrl })
     twoConnections = join(dir, 'two.qxw.json')

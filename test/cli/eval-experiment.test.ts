@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sideRunPath } from '../../src/cli/commands/eval-experiment'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { readJUnit } from '../fixtures/junit'
 import { cliInProcess, WORLD } from './spawn-cli'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * `query-explorer eval --a … --b …`: an experiment on the example
@@ -69,11 +70,7 @@ describe('query-explorer eval --a --b (experiments, release gates)', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'qe-cli-eval-experiment-'))
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('ci-runner', secret)
     const copy = JSON.parse(readFileSync(WORLD, 'utf8')) as typeof world
     copy.connections.push({ ...copy.connections[0], id: 'staging', name: 'Staging EU', clientId: 'ci-runner', authUrl: service.authUrl, queryUrl: service.queryUrl })
     twoConnections = join(dir, 'two.qxw.json')

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { belowK, clip, evaluationJson, evaluationJUnit, figure, queryLine, settingsText, tableLines, writeTrecRun } from '../../src/cli/commands/eval-output'
 import { createRedactor } from '../../src/shared/security/redaction'
 import { readJUnit } from '../fixtures/junit'
-import { metrics, SMALL_METRICS, SMALL_RANKINGS, smallEvaluation } from '../fixtures/small-evaluation'
+import { metrics, SMALL_METRICS, SMALL_RANKINGS, SMALL_SCORED_QUERIES, smallEvaluation } from '../fixtures/small-evaluation'
 
 /** What `eval` on one target prints and writes, over the small set whose figures test/fixtures/small-evaluation.ts works out by hand. */
 
@@ -76,11 +76,7 @@ describe('evaluationJson', () => {
       depth: 2,
       judgeDepth: 2,
       metrics: ['p@2', 'rr'],
-      queries: [
-        { id: 'q1', text: 'paris', scores: { 'p@2': 0.5, rr: 1 }, unjudged: 0, returned: 2, error: null },
-        { id: 'q2', text: 'berlin', scores: { 'p@2': 0.5, rr: 0.5 }, unjudged: 1, returned: 2, error: null },
-        { id: 'q3', text: 'oslo', scores: null, unjudged: 0, returned: 0, error: 'The service answered 504.' },
-      ],
+      queries: SMALL_SCORED_QUERIES,
       means: { 'p@2': 0.5, rr: 0.75 },
       counted: 2,
       failed: 1,

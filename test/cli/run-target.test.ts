@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseConnection, connectionSecretVariable, openRunTarget, overridesOf, pinnedOrigin, SECRET_VARIABLE } from '../../src/cli/run-target'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { ExplorerError } from '../../src/shared/ipc/errors'
 import { createRedactor } from '../../src/shared/security/redaction'
 import type { Workspace, WorkspaceConnection } from '../../src/shared/workspace/workspace-file'
@@ -10,6 +10,7 @@ import { ManualClock } from '../fixtures/manual-clock'
 import { search, startServer, type TestServer } from '../main/support'
 import { inputErrorLines } from '../fixtures/input-error'
 import { FILE_DEMO_CONNECTION } from '../fixtures/file-demo-connection'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * Where a command's queries go: a connection of the workspace file, flags
@@ -70,7 +71,7 @@ describe('openRunTarget', () => {
   let remote: RunningService
   let staging: WorkspaceConnection
   beforeAll(async () => {
-    remote = await startService({ port: 0, log: () => undefined, accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }] })
+    remote = await startWorldService('ci-runner', secret)
     staging = { ...DEMO, id: 'stg', name: 'Staging EU', clientId: 'ci-runner', authUrl: remote.authUrl, queryUrl: remote.queryUrl }
   })
   afterAll(() => remote?.close())
@@ -151,7 +152,7 @@ describe('openRunTarget', () => {
     let limited: RunningService
     let connection: WorkspaceConnection
     beforeAll(async () => {
-      limited = await startService({ port: 0, log: () => undefined, quota: 1, clock, accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }] })
+      limited = await startWorldService('ci-runner', secret, { quota: 1, clock })
       connection = { ...staging, authUrl: limited.authUrl, queryUrl: limited.queryUrl }
     })
     afterAll(() => limited?.close())

@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../src/main/app/app-core'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { cli, cliInProcess, WORLD } from './spawn-cli'
 import { ManualClock } from '../fixtures/manual-clock'
 import { call, json, KEYCHAIN_SERVICE, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from '../main/support'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * `query-explorer test`, spawned as CI runs it: the example workspace on the
@@ -46,11 +47,7 @@ describe('query-explorer test', () => {
   const secret = `cli-${Date.now()}-secret`
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('ci-runner', secret)
   })
   afterAll(async () => {
     await service?.close()
@@ -208,13 +205,7 @@ describe('query-explorer test', () => {
     let file: string
 
     beforeAll(async () => {
-      limited = await startService({
-        port: 0,
-        log: () => undefined,
-        quota: 1,
-        clock,
-        accounts: [{ clientId: 'ci-runner', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-      })
+      limited = await startWorldService('ci-runner', secret, { quota: 1, clock })
       file = join(dir, 'limited.qxw.json')
       const world = JSON.parse(readFileSync(WORLD, 'utf8'))
       world.connections = [{ ...world.connections[0], name: 'Limited', clientId: 'ci-runner', authUrl: limited.authUrl, queryUrl: limited.queryUrl }]

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent, type Locator } from 'vitest/browser'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The chain editor on an API that serves no description: it says what it
@@ -15,7 +15,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * its handle lands where it is dropped.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const request = (...endpoints: string[]): QueryRequest => ({
   workspace: 'world', api: 'places', steps: endpoints.map((endpoint) => ({ endpoint, parameters: {} })), responseType: 'results', options: { count: 10 },
@@ -38,22 +38,14 @@ function view(): WorkspaceView {
 
 const run = (connectionId: string, ...endpoints: string[]) => ({ id: `${connectionId}-${endpoints.join()}`, connectionId, request: request(...endpoints) })
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(steps: string[] = ['']) {
-  answerAsDemo(fake)
-  fake.answers['history:list'] = [run('c1', 'population'), run('c2', 'elsewhere_ran')]
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'history:list': [run('c1', 'population'), run('c2', 'elsewhere_ran')] })
   const [{ default: ChainEditor }, { useConnectionsStore }, { useWorkspaceStore }, { useChainStore }] = await Promise.all([
     import('../../src/renderer/components/chain/ChainEditor.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/workspace'),
     import('../../src/renderer/stores/chain'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   useWorkspaceStore(pinia).show(view())
   const chain = useChainStore(pinia)

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import CompareStats from '../../src/renderer/components/compare/CompareStats.vue'
 import { answeredSide, comparison, failedSide } from '../../src/shared/compare/comparison'
 import type { Comparison } from '../../src/shared/ipc/contract'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The comparison's statistics panel: before a comparison it says what will
@@ -13,20 +12,14 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * B with each side's target; with no statistics from either side, it says so.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 const side = (label: string, stats: { cutoff: string; numResults: number }[]) => answeredSide(label, { status: 200, body: [{ items: [] }, { total: 10, stats }] }, 5, 10)
 
 describe('CompareStats', () => {
   it("shows both sides' distributions named for their targets, and says when there are none", async () => {
-    answerAsDemo(fake)
-    window.explorer = fake.bridge
-    const screen = await render(CompareStats, { props: { result: null as Comparison | null, stale: false }, global: { plugins: [createPinia()] } })
+    const pinia = demoWindow(fake)
+    const screen = await render(CompareStats, { props: { result: null as Comparison | null, stale: false }, global: { plugins: [pinia] } })
     const region = screen.getByRole('region', { name: 'Distributions of A and B' })
     if (screen.getByRole('button', { name: 'Statistics' }).element().getAttribute('aria-expanded') === 'false') await screen.getByRole('button', { name: 'Statistics' }).click()
     await expect.element(region).toHaveTextContent('How the matches of A and B spread over the probability cutoffs appears after Run comparison.')

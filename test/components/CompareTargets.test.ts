@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The two targets of a comparison, each control named for its side: a
@@ -12,26 +12,18 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * hint is the connection's own, and one depth for both.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const FILMS: ConnectionView = { ...DEMO_CONNECTION, id: 'c2', name: 'Films', builtIn: false, version: '2' } as ConnectionView
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('CompareTargets', () => {
   it("sets each side's connection, config, version and the depth, by controls named for their side", async () => {
-    answerAsDemo(fake)
-    fake.answers['connections:list'] = [DEMO_CONNECTION, FILMS]
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, { 'connections:list': [DEMO_CONNECTION, FILMS] })
     const [{ default: CompareTargets }, { useConnectionsStore }, { useCompareStore }] = await Promise.all([
       import('../../src/renderer/components/compare/CompareTargets.vue'),
       import('../../src/renderer/stores/connections'),
       import('../../src/renderer/stores/compare'),
     ])
-    const pinia = createPinia()
     await useConnectionsStore(pinia).load()
     const compare = useCompareStore(pinia)
     const screen = await render(CompareTargets, { global: { plugins: [pinia] } })

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ApiDescription } from '../../src/shared/api-description'
 import { answeredSide, comparison, failedSide } from '../../src/shared/compare/comparison'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Compare view: "Config A vs config B" sets both targets, Run comparison
@@ -16,7 +16,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * presets say why they cannot help.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const DESCRIPTION: ApiDescription = {
   workspace: 'world', api: 'places', public: false, configs: ['default', 'production'],
@@ -26,22 +26,14 @@ const DESCRIPTION: ApiDescription = {
 const city = (id: string) => ({ rank: 1, probability: 1, tuple: [{ id, class: ['city'], attributes: { name: `City ${id}` } }] })
 const reply = (ids: string[]) => ({ status: 200, body: [{ items: ids.map(city) }, { total: ids.length, stats: [] }] })
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(description: ApiDescription = DESCRIPTION, connections: ConnectionView[] = [DEMO_CONNECTION]) {
-  answerAsDemo(fake)
-  Object.assign(fake.answers, { 'api:describe': description, 'api:learn': { description, absence: null }, 'connections:list': connections, 'query:cancel': { cancelled: true } })
+  const pinia = demoWindow(fake, { 'api:describe': description, 'api:learn': { description, absence: null }, 'connections:list': connections, 'query:cancel': { cancelled: true } })
   fake.hold('compare:run')
-  window.explorer = fake.bridge
   const [{ default: CompareView }, { useConnectionsStore }, { useChainStore }] = await Promise.all([
     import('../../src/renderer/components/compare/CompareView.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/chain'),
   ])
-  const pinia = createPinia()
   const connectionsStore = useConnectionsStore(pinia)
   await connectionsStore.load()
   await expect.poll(() => connectionsStore.description).not.toBeNull()

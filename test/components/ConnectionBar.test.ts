@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import type { ConnectionView } from '../../src/shared/ipc/contract'
-import { answerAsDemo, DEMO_CONNECTION, DEMO_INFO, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION, DEMO_INFO } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The top bar: the connection chosen is remembered in main, a connection
@@ -14,27 +14,21 @@ import { answerAsDemo, DEMO_CONNECTION, DEMO_INFO, fakeBridge } from '../rendere
  * and a keychain that does not answer is said.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const FILMS: ConnectionView = { ...DEMO_CONNECTION, id: 'c2', name: 'Films', builtIn: false, clientId: 'films', tokenRequestsLastHour: 1 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(connections: ConnectionView[] = [DEMO_CONNECTION, FILMS], keychain: 'os' | 'memory' = 'os') {
-  answerAsDemo(fake)
-  fake.answers['app:info'] = { ...DEMO_INFO, lastConnectionId: connections[0]!.id, keychain: { kind: keychain, detail: 'No Secret Service answered.' } }
-  fake.answers['connections:list'] = connections
-  fake.answers['connections:use'] = { lastConnectionId: 'c2' }
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    'app:info': { ...DEMO_INFO, lastConnectionId: connections[0]!.id, keychain: { kind: keychain, detail: 'No Secret Service answered.' } },
+    'connections:list': connections,
+    'connections:use': { lastConnectionId: 'c2' },
+  })
   const [{ default: ConnectionBar }, { useConnectionsStore }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/connection/ConnectionBar.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   const store = useConnectionsStore(pinia)
   await store.load()
   const screen = await render(ConnectionBar, { global: { plugins: [pinia] } })

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ConnectionView, WorkspaceBinding, WorkspaceView } from '../../src/shared/ipc/contract'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * Opening a workspace whose connections this app does not have: one by one
@@ -13,7 +13,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * Not now leaves the rest unbound.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const FILMS: ConnectionView = { ...DEMO_CONNECTION, id: 'c2', name: 'Films', builtIn: false, workspace: 'films', api: 'movies', clientId: 'films' }
 
@@ -35,22 +35,14 @@ function view(bound: Record<string, string | null>): WorkspaceView {
   }
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['connections:list'] = [DEMO_CONNECTION, FILMS]
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'connections:list': [DEMO_CONNECTION, FILMS] })
   const [{ default: ConnectionBindingDialog }, { useConnectionsStore }, { useWorkspaceStore }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/workspace/ConnectionBindingDialog.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/workspace'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   useWorkspaceStore(pinia).show(view({}))
   const outcomes: boolean[] = []

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia, setActivePinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import type { ConnectionView, ExplorerBridge } from '../../src/shared/ipc/contract'
-import type { QueryRequest } from '../../src/shared/query/model'
+import type { ConnectionView } from '../../src/shared/ipc/contract'
 import { SECRET_VARIABLE } from '../../src/shared/copy-as/copy-as'
+import { SAN_IN_EUROPE } from '../fixtures/search-request'
+import { activeWindow, clearWindowAfterEach, recordingBridge } from './mount-with-bridge'
 
 /**
  * The Copy as menu (issue 23 §2, item 3): it offers the Demo's curl for the
@@ -13,31 +13,10 @@ import { SECRET_VARIABLE } from '../../src/shared/copy-as/copy-as'
  * variable to set when the text needs the client secret.
  */
 
-const sent: { channel: string; request: unknown }[] = []
-const bridge: ExplorerBridge = {
-  async invoke(channel, request) {
-    sent.push({ channel, request })
-    const answers: Record<string, unknown> = { 'copy-as:demo-with-secret': { text: 'DEMO CURL TEXT' } }
-    return { ok: true, data: answers[channel] ?? null } as never
-  },
-}
+const { bridge, sent } = recordingBridge({ 'copy-as:demo-with-secret': { text: 'DEMO CURL TEXT' } })
+clearWindowAfterEach(() => void (sent.length = 0))
 
-afterEach(() => {
-  delete window.explorer
-  sent.length = 0
-  document.body.innerHTML = ''
-})
-
-const request: QueryRequest = {
-  workspace: 'world',
-  api: 'places',
-  steps: [
-    { endpoint: 'search', parameters: { query: 'san' } },
-    { endpoint: 'continent:FILTER', parameters: { value: '1("Europe")' } },
-  ],
-  responseType: 'results',
-  options: { count: 10 },
-}
+const request = SAN_IN_EUROPE
 
 const connection = (id: string, builtIn: boolean): ConnectionView => ({
   id, builtIn, name: id, authUrl: 'http://127.0.0.1:1', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places', clientId: 'c',
@@ -49,9 +28,7 @@ const URL_TEXT = 'http://127.0.0.1:1/query/world/api/places/e/search/p/query/san
 
 describe('Copy as menu', () => {
   async function mount(selected: ConnectionView) {
-    window.explorer = bridge
-    const pinia = createPinia()
-    setActivePinia(pinia)
+    const pinia = activeWindow(bridge)
     const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
     const { useChainStore } = await import('../../src/renderer/stores/chain')
     const connections = useConnectionsStore()

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { Locator } from 'vitest/browser'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
@@ -8,7 +7,8 @@ import type { Scored } from '../../src/shared/relevance/evaluation'
 import type { EvaluationHead } from '../../src/shared/relevance/evaluation-head'
 import { DEFAULT_SCALE, DEFAULT_SETTINGS, type QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Evaluation view on a kept evaluation: the means as main scores them
@@ -19,7 +19,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * run written. With no set, the view says how to start.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = {
   name: 'World cities',
@@ -60,28 +60,22 @@ const HEAD: EvaluationHead = {
   state: 'done', durationMs: 5, scored: scored(0.9), rankingCount: 3, previews: {},
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(sets: QuerySet[] = [SET]) {
-  answerAsDemo(fake)
-  fake.answers['sets:get'] = SET
   const { rankingCount: _r, previews: _p, scored: { queries: _q, ...means }, ...summary } = HEAD
-  fake.answers['eval:list'] = [{ ...summary, scored: means }]
-  fake.answers['eval:get'] = HEAD
-  // Scored again with a judgment made since it ran: paris 0.9 → 1.0.
-  fake.answers['eval:scored'] = scored(1)
+  const pinia = demoWindow(fake, {
+    'sets:get': SET,
+    'eval:list': [{ ...summary, scored: means }],
+    'eval:get': HEAD,
+    // Scored again with a judgment made since it ran: paris 0.9 → 1.0.
+    'eval:scored': scored(1),
+  })
   fake.hold('query:run')
-  window.explorer = fake.bridge
   const [{ default: EvaluationView }, { useConnectionsStore }, { useWorkspaceStore }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/relevance/EvaluationView.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/workspace'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   useWorkspaceStore(pinia).show(view(sets))
   const screen = await render(EvaluationView, { global: { plugins: [pinia] } })

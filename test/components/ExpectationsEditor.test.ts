@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { TestCase } from '../../src/shared/test-cases/test-case'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * Editing a test case: its expectations as JSON, each problem named with its
@@ -13,25 +12,17 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * (nothing when nothing changed), and main's refusal shown in the dialog.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const CASE: TestCase = { name: 'San answers', query: 'San', expect: { status: 200, totalAtLeast: 100 } }
 const EMPTY: WorkspaceView = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [CASE], sets: [], bindings: [] }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['tests:edit'] = EMPTY
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'tests:edit': EMPTY })
   const [{ default: ExpectationsEditor }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/tests/ExpectationsEditor.vue'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia = createPinia()
   useWorkspaceStore(pinia).show(EMPTY)
   const outcomes: (string | null)[] = []
   const screen = await render(ExpectationsEditor, {

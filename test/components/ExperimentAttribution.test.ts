@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * Per-step attribution: each cut of the template with its means, and from
@@ -12,7 +12,7 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * has no figure (and no change beside it).
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const RECORD = {
   ...TREND_EXPERIMENT,
@@ -24,22 +24,13 @@ const RECORD = {
   ],
 } as ExperimentRecord
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('ExperimentAttribution', () => {
   it("gives each cut's means and, from the second, the change from the cut before", async () => {
-    answerAsDemo(fake)
-    fake.answers['experiments:list'] = []
-    fake.answers['eval:list'] = []
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, NOTHING_KEPT)
     const [{ default: ExperimentAttribution }, { useExperimentsStore }] = await Promise.all([
       import('../../src/renderer/components/experiments/ExperimentAttribution.vue'),
       import('../../src/renderer/stores/experiments'),
     ])
-    const pinia = createPinia()
     const experiments = useExperimentsStore(pinia)
     await settle()
     experiments.shown = RECORD

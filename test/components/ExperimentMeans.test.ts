@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ExperimentRecord, MetricComparison } from '../../src/shared/experiments/experiment-record'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * The means table's words, from a hand-made experiment: each metric's row
@@ -13,7 +13,7 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * there are several.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const comparison = (metric: string, other: number, figures: Partial<MetricComparison>): MetricComparison => ({
   metric, other, baselineMean: 0.5, otherMean: 0.5, n: 36, meanDelta: 0, wins: 0, ties: 36, losses: 0,
@@ -43,21 +43,12 @@ function record(sides: number): ExperimentRecord {
   } as ExperimentRecord
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(sides = 2) {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, NOTHING_KEPT)
   const [{ default: ExperimentMeans }, { useExperimentsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentMeans.vue'),
     import('../../src/renderer/stores/experiments'),
   ])
-  const pinia = createPinia()
   const store = useExperimentsStore(pinia)
   // The store's first look at the kept list (no set chosen) is over before the record is put in.
   await settle()

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * Probability against grade for one side of the experiment shown: main is
@@ -14,7 +14,7 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * probabilities were kept, or with no relevant result, says so instead.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const RECORD = {
   ...TREND_EXPERIMENT,
@@ -30,22 +30,15 @@ const BANDS = [
   { from: 0.9, to: 1, items: 12, judged: 12, meanGrade: 2.916 },
 ]
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(answer: unknown) {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  fake.answers['eval:probability'] = answer
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    ...NOTHING_KEPT,
+    'eval:probability': answer,
+  })
   const [{ default: ExperimentProbability }, { useExperimentsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentProbability.vue'),
     import('../../src/renderer/stores/experiments'),
   ])
-  const pinia = createPinia()
   const experiments = useExperimentsStore(pinia)
   await settle()
   experiments.shown = RECORD

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { ExperimentRecord, QueryDelta } from '../../src/shared/experiments/experiment-record'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * The query table of an experiment: a win or a loss that unjudged results
@@ -12,7 +12,7 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * Compare hands the query to the compare view; failed queries are listed by side.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const delta = (id: string, text: string, figures: Partial<QueryDelta>): QueryDelta => ({ id, text, baseline: 0.5, other: 0.5, delta: 0, unjudged: 0, failed: null, ...figures })
 
@@ -39,21 +39,12 @@ const RECORD = {
   state: 'done', durationMs: 1200, reused: 0,
 } as ExperimentRecord
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, NOTHING_KEPT)
   const [{ default: ExperimentQueries }, { useExperimentsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentQueries.vue'),
     import('../../src/renderer/stores/experiments'),
   ])
-  const pinia = createPinia()
   const store = useExperimentsStore(pinia)
   await settle()
   store.shown = RECORD

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * The form of the next experiment: A and B from the start (they cannot be
@@ -10,25 +10,18 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * its phase and count in a progress bar, and Cancel in place of Run.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  fake.answers['experiments:cancel'] = { runId: 'r1', state: 'cancelled', set: 'World cities', phase: 'cancelled', done: 12, total: 72, durationMs: 1, experimentId: null, message: null }
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    ...NOTHING_KEPT,
+    'experiments:cancel': { runId: 'r1', state: 'cancelled', set: 'World cities', phase: 'cancelled', done: 12, total: 72, durationMs: 1, experimentId: null, message: null },
+  })
   const [{ default: ExperimentSides }, { useExperimentsStore }, { useConnectionsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentSides.vue'),
     import('../../src/renderer/stores/experiments'),
     import('../../src/renderer/stores/connections'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   const store = useExperimentsStore(pinia)
   await settle()

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { whenText } from '../../src/renderer/components/experiments/experiment-format'
 import { DEFAULT_TARGET, FRESH_TARGET, KEPT, TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * The Experiments view's History in words: the kept evaluations oldest
@@ -13,24 +13,15 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * newest, with why; with none kept, it says so.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount(kept = KEPT) {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, NOTHING_KEPT)
   const [{ default: ExperimentTrend }, { useExperimentsStore }, { useEvaluationsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentTrend.vue'),
     import('../../src/renderer/stores/experiments'),
     import('../../src/renderer/stores/evaluations'),
   ])
-  const pinia = createPinia()
   useExperimentsStore(pinia)
   const evaluations = useEvaluationsStore(pinia)
   // The stores' first look at the kept lists (no set chosen) is over before the records are put in.

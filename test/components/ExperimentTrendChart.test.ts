@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { Chart } from 'chart.js'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import { whenText } from '../../src/renderer/components/experiments/experiment-format'
 import { DEFAULT_TARGET, FRESH_TARGET, KEPT, TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow, NOTHING_KEPT } from './mount-with-bridge'
 
 /**
  * The trend's chart (useExperimentTrendChart, drawn by ExperimentTrend): an
@@ -16,24 +16,15 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * each showing its own point's tooltip.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['experiments:list'] = []
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, NOTHING_KEPT)
   const [{ default: ExperimentTrend }, { useExperimentsStore }, { useEvaluationsStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentTrend.vue'),
     import('../../src/renderer/stores/experiments'),
     import('../../src/renderer/stores/evaluations'),
   ])
-  const pinia = createPinia()
   const experiments = useExperimentsStore(pinia)
   const evaluations = useEvaluationsStore(pinia)
   await settle()

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { whenText } from '../../src/renderer/components/experiments/experiment-format'
 import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
@@ -8,7 +7,7 @@ import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
 import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Experiments view's frame: with no set it says how to start; with a
@@ -18,7 +17,7 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * attribution only when it was asked for).
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = { name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }], judgments: [] }
 const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
@@ -32,23 +31,15 @@ const RECORD = {
   ],
 } as ExperimentRecord
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(sets: QuerySet[]) {
-  answerAsDemo(fake)
-  Object.assign(fake.answers, {
+  const pinia = demoWindow(fake, {
     'sets:get': SET, 'eval:list': [], 'experiments:list': [{ ...experimentSummary(RECORD), significant: 1, comparisons: 2 }], 'experiments:get': RECORD,
     'eval:probability': { hasProbabilities: false, bands: [], cutoff: null },
   })
-  window.explorer = fake.bridge
   const [{ default: ExperimentsView }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/experiments/ExperimentsView.vue'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia = createPinia()
   useWorkspaceStore(pinia).show(view(sets))
   const screen = await render(ExperimentsView, { global: { plugins: [pinia] } })
   return screen.getByRole('region', { name: 'Experiments' })

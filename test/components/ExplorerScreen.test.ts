@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import type { ApiDescription } from '../../src/shared/api-description'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
-import { answerAsDemo, DEMO_INFO, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_INFO } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The whole window at start and from the keyboard: a fresh chain starts on
@@ -15,7 +15,7 @@ import { answerAsDemo, DEMO_INFO, fakeBridge } from '../renderer/fake-bridge'
  * Ctrl+S saves the workspace, and the skip link lands in the Results view.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const DESCRIPTION: ApiDescription = {
   workspace: 'world', api: 'places', public: false, configs: ['default'],
@@ -27,14 +27,8 @@ const DESCRIPTION: ApiDescription = {
 const NOTICE = 'Your settings file could not be read; it was set aside as settings.json.bad and defaults are in use.'
 const EMPTY: WorkspaceView = { name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount() {
-  answerAsDemo(fake)
-  Object.assign(fake.answers, {
+  const pinia = demoWindow(fake, {
     'app:info': { ...DEMO_INFO, notices: [NOTICE] },
     'api:describe': DESCRIPTION,
     'api:learn': { description: DESCRIPTION, absence: null },
@@ -44,9 +38,8 @@ async function mount() {
     'query:cancel': { cancelled: true },
   })
   fake.hold('query:run')
-  window.explorer = fake.bridge
   const { default: ExplorerScreen } = await import('../../src/renderer/components/explorer/ExplorerScreen.vue')
-  const screen = await render(ExplorerScreen, { global: { plugins: [createPinia()] } })
+  const screen = await render(ExplorerScreen, { global: { plugins: [pinia] } })
   const tabs = screen.getByRole('tablist', { name: 'Views' })
   await expect.element(screen.getByRole('combobox', { name: 'Endpoint' })).toHaveValue('search')
   return { screen, tabs }

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia, setActivePinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import type { ExplorerBridge } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultItem } from '../../src/shared/responses'
 import { columnsFor } from '../../src/shared/results/table'
+import { SAN_IN_EUROPE } from '../fixtures/search-request'
+import { activeWindow, clearWindowAfterEach, recordingBridge } from './mount-with-bridge'
 
 /**
  * The export dialog as a user meets it (issue 23 §2, item 1): it offers the
@@ -14,31 +14,10 @@ import { columnsFor } from '../../src/shared/results/table'
  * own offset, and a row count out of bounds is named and sends nothing.
  */
 
-const sent: { channel: string; request: unknown }[] = []
-const bridge: ExplorerBridge = {
-  async invoke(channel, request) {
-    sent.push({ channel, request })
-    const answers: Record<string, unknown> = { 'export:start': null }
-    return { ok: true, data: answers[channel] ?? null } as never
-  },
-}
+const { bridge, sent } = recordingBridge({ 'export:start': null })
+clearWindowAfterEach(() => void (sent.length = 0))
 
-afterEach(() => {
-  delete window.explorer
-  sent.length = 0
-  document.body.innerHTML = ''
-})
-
-const request: QueryRequest = {
-  workspace: 'world',
-  api: 'places',
-  steps: [
-    { endpoint: 'search', parameters: { query: 'san' } },
-    { endpoint: 'continent:FILTER', parameters: { value: '1("Europe")' } },
-  ],
-  responseType: 'results',
-  options: { count: 10 },
-}
+const request = SAN_IN_EUROPE
 
 const item = (rank: number): ResultItem =>
   ({ rank, probability: 1 - rank / 100, tuple: [{ id: `id${rank}`, class: ['city'], attributes: { name: `Town ${rank}`, country: 'ES', population: rank } }] }) as ResultItem
@@ -46,9 +25,7 @@ const item = (rank: number): ResultItem =>
 
 describe('Export dialog', () => {
   it('after Load more offers the loaded rows first, the grid\'s columns as the file names them, and a name after the saved query', async () => {
-    window.explorer = bridge
-    const pinia = createPinia()
-    setActivePinia(pinia)
+    const pinia = activeWindow(bridge)
     const { useQueryStore } = await import('../../src/renderer/stores/query')
     const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
     const query = useQueryStore()
@@ -84,9 +61,7 @@ describe('Export dialog', () => {
     await expect.element(dialog.getByRole('status', { name: 'File name' })).toHaveTextContent('San Europe.json')
   })
   async function mountPage(offset: number) {
-    window.explorer = bridge
-    const pinia = createPinia()
-    setActivePinia(pinia)
+    const pinia = activeWindow(bridge)
     const { useQueryStore } = await import('../../src/renderer/stores/query')
     const query = useQueryStore()
     query.shown = { connectionId: 'demo', request: { ...request, options: { count: 10, offset } } }

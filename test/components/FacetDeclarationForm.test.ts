@@ -3,9 +3,9 @@ import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import type { ConnectionView, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
+import type { ExplorerBridge } from '../../src/shared/ipc/contract'
 import type { FacetDeclaration } from '../../src/shared/query/facet-declaration'
-import { TEST_INFO } from './window-fixtures'
+import { boundToReal, REAL_ANSWERS } from './window-fixtures'
 
 /**
  * The facet declaration form on its own: what it sends is only what differs
@@ -15,22 +15,11 @@ import { TEST_INFO } from './window-fixtures'
  * as declared, and Escape leaves.
  */
 
-const CONNECTION: ConnectionView = {
-  id: 'c1', name: 'Real', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'films', api: 'movies',
-  clientId: 'real', builtIn: false, hasSecret: true, tokenRequestsLastHour: 1,
-}
-
 let declared: FacetDeclaration[] = []
 const sent: FacetDeclaration[][] = []
 let refusal: string | null = null
 
-function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = CONNECTION
-  return {
-    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [],
-    bindings: [{ fileConnectionId: 'real', connectionId: 'c1', how: 'same', connection: { id: 'real', ...described, ...(declared.length ? { facets: declared } : {}) } }],
-  }
-}
+const view = () => boundToReal(declared, false)
 
 const bridge: ExplorerBridge = {
   async invoke(channel, request) {
@@ -41,13 +30,7 @@ const bridge: ExplorerBridge = {
       declared = facets
       return { ok: true, data: view() } as never
     }
-    const answers: Record<string, unknown> = {
-      'app:info': TEST_INFO,
-      'connections:list': [CONNECTION],
-      'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
-      'history:list': [],
-    }
-    return { ok: true, data: answers[channel] } as never
+    return { ok: true, data: REAL_ANSWERS[channel] } as never
   },
 }
 

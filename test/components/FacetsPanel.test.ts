@@ -3,8 +3,8 @@ import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import type { ConnectionView, ExplorerBridge, WorkspaceView } from '../../src/shared/ipc/contract'
-import { TEST_INFO } from './window-fixtures'
+import type { ExplorerBridge } from '../../src/shared/ipc/contract'
+import { boundToReal, REAL_ANSWERS } from './window-fixtures'
 import type { FacetDeclaration } from '../../src/shared/query/facet-declaration'
 
 /**
@@ -14,22 +14,11 @@ import type { FacetDeclaration } from '../../src/shared/query/facet-declaration'
  * field and rule. What the panel sends is what main keeps in the workspace.
  */
 
-const CONNECTION: ConnectionView = {
-  id: 'c1', name: 'Real', authUrl: 'http://127.0.0.1:1/auth', queryUrl: 'http://127.0.0.1:1/query', workspace: 'films', api: 'movies',
-  clientId: 'real', builtIn: false, hasSecret: true, tokenRequestsLastHour: 1,
-}
-
 /** The declarations main holds, and what each set-facets asked. */
 let declared: FacetDeclaration[] = []
 const sent: FacetDeclaration[][] = []
 
-function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = CONNECTION
-  return {
-    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: sent.length > 0, queries: [], tests: [], sets: [],
-    bindings: [{ fileConnectionId: 'real', connectionId: 'c1', how: 'same', connection: { id: 'real', ...described, ...(declared.length ? { facets: declared } : {}) } }],
-  }
-}
+const view = () => boundToReal(declared, sent.length > 0)
 
 const bridge: ExplorerBridge = {
   async invoke(channel, request) {
@@ -38,14 +27,8 @@ const bridge: ExplorerBridge = {
       sent.push(declared)
       return { ok: true, data: view() } as never
     }
-    const answers: Record<string, unknown> = {
-      'app:info': TEST_INFO,
-      'connections:list': [CONNECTION],
-      'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } },
-      'history:list': [],
-    }
     if (channel === 'query:run') return { ok: false, error: { code: 'http', message: 'no options here' } } as never
-    return { ok: true, data: answers[channel] } as never
+    return { ok: true, data: REAL_ANSWERS[channel] } as never
   },
 }
 

@@ -1,6 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia, type Pinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { page, userEvent } from 'vitest/browser'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
@@ -8,7 +7,8 @@ import type { QueryRequest } from '../../src/shared/query/model'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
 import type { ResultItem } from '../../src/shared/responses'
-import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
+import { settle } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * Rating in the results grid: while a query of a set is rated, a Rating
@@ -18,7 +18,7 @@ import { answerAsDemo, fakeBridge, settle } from '../renderer/fake-bridge'
  * grid counts the top 10 and stops rating.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = {
   name: 'World cities (synthetic judgments)',
@@ -44,18 +44,17 @@ function cities(count: number): ResultItem[] {
 
 /** The results panel on a Pinia whose stores hold rows and the set, rating `rating` (null: none). */
 async function mount(rating: string | null, items = cities(5), width = 1000) {
-  answerAsDemo(fake)
-  fake.answers['sets:get'] = SET
-  fake.answers['sets:rate'] = view()
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    'sets:get': SET,
+    'sets:rate': view(),
+    'eval:list': [],
+  })
   const [{ default: ResultsPanel }, { useQuerySetsStore }, { useQueryStore }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/results/ResultsPanel.vue'),
     import('../../src/renderer/stores/query-sets'),
     import('../../src/renderer/stores/query'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia: Pinia = createPinia()
   const box = document.body.appendChild(document.createElement('div'))
   // A grid cell of the window's size, as the workbench gives the panel: the panel fills it, the grid the rest.
   box.style.cssText = `height: 600px; width: ${width}px; display: grid`
@@ -71,11 +70,6 @@ async function mount(rating: string | null, items = cities(5), width = 1000) {
 }
 
 const rateCalls = () => fake.calls.filter((call) => call.channel === 'sets:rate').map((call) => call.request)
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
 
 describe('the Rating column', () => {
   beforeAll(() => page.viewport(1280, 900))

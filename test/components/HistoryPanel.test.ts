@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import type { HistoryEntry } from '../../src/shared/ipc/contract'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The History view: each recorded run with when (an older day's date too),
@@ -13,7 +12,7 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * text; Clear says how many runs went; with nothing recorded it says so.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const entry = (id: string, at: Date, fields: Partial<HistoryEntry> = {}): HistoryEntry => ({
   id, at: at.toISOString(), connectionId: 'c1', connectionName: 'Demo', api: 'places', config: 'default',
@@ -29,20 +28,12 @@ const ENTRIES = [
   entry('boom', new Date(2026, 0, 1, 7, 30, 0), { status: 500, error: { code: 'http', message: 'The service answered 500.' }, itemCount: null }),
 ]
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(entries: HistoryEntry[]) {
-  answerAsDemo(fake)
-  fake.answers['history:list'] = entries
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'history:list': entries })
   const [{ default: HistoryPanel }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/history/HistoryPanel.vue'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   const screen = await render(HistoryPanel, { global: { plugins: [pinia] } })
   return { region: screen.getByRole('region', { name: 'History' }), toasts: () => useToastsStore(pinia).toasts.map((toast) => toast.message) }
 }

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { page, userEvent } from 'vitest/browser'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
@@ -8,7 +7,8 @@ import { judgeSeed, seededShuffle } from '../../src/shared/relevance/judge-queue
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
 import type { ResultItem } from '../../src/shared/responses'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge, settle, type HeldCall } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION, settle, type HeldCall } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Judge dialog from the keyboard alone: it asks for each query's top 10
@@ -18,7 +18,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge, settle, type HeldCall } from
  * ← going back; the counts follow, and the end says what is left.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = {
   name: 'World cities',
@@ -66,25 +66,19 @@ const orderOf = (id: string, text: string, count: number, rated: string[] = []) 
 
 const rateCalls = () => fake.calls.filter((call) => call.channel === 'sets:rate').map((call) => call.request)
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(queryIds: string[] | null = null) {
-  answerAsDemo(fake)
-  fake.answers['sets:get'] = SET
-  fake.answers['sets:rate'] = view()
-  fake.answers['eval:list'] = []
-  fake.answers['query:cancel'] = { cancelled: true }
+  const pinia = demoWindow(fake, {
+    'sets:get': SET,
+    'sets:rate': view(),
+    'eval:list': [],
+    'query:cancel': { cancelled: true },
+  })
   fake.hold('query:run')
-  window.explorer = fake.bridge
   const [{ default: JudgeDialog }, { useQuerySetsStore }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/relevance/JudgeDialog.vue'),
     import('../../src/renderer/stores/query-sets'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia = createPinia()
   const store = useQuerySetsStore(pinia)
   useWorkspaceStore(pinia).show(view())
   await expect.poll(() => store.set?.name).toBe(SET.name)

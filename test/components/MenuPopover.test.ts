@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia, setActivePinia } from 'pinia'
 import { userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-vue'
-import type { ConnectionView, ExplorerBridge, RecentWorkspace } from '../../src/shared/ipc/contract'
+import type { ConnectionView, RecentWorkspace } from '../../src/shared/ipc/contract'
+import { activeWindow, clearWindowAfterEach, recordingBridge } from './mount-with-bridge'
 
 /**
  * The window's two menu buttons, Copy as and Open workspace, answer the
@@ -15,17 +15,9 @@ import type { ConnectionView, ExplorerBridge, RecentWorkspace } from '../../src/
 
 const recent = (id: string, name: string): RecentWorkspace => ({ id, name, fileName: `${name}.qxw.json`, folder: '/home/me', at: '2026-01-01T00:00:00Z', kind: 'file' })
 
-const bridge: ExplorerBridge = {
-  async invoke(channel) {
-    const answers: Record<string, unknown> = { 'workspace:recent': [recent('w1', 'Cities'), recent('w2', 'Rivers')] }
-    return { ok: true, data: answers[channel] ?? null } as never
-  },
-}
+const { bridge } = recordingBridge({ 'workspace:recent': [recent('w1', 'Cities'), recent('w2', 'Rivers')] })
 
-afterEach(() => {
-  delete window.explorer
-  document.body.innerHTML = ''
-})
+clearWindowAfterEach()
 
 const demo: ConnectionView = {
   id: 'demo', builtIn: false, name: 'demo', authUrl: 'http://127.0.0.1:1', queryUrl: 'http://127.0.0.1:1/query', workspace: 'world', api: 'places', clientId: 'c',
@@ -33,9 +25,7 @@ const demo: ConnectionView = {
 }
 
 async function mountCopyAs() {
-  window.explorer = bridge
-  const pinia = createPinia()
-  setActivePinia(pinia)
+  const pinia = activeWindow(bridge)
   const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
   const connections = useConnectionsStore()
   connections.connections = [demo]
@@ -46,9 +36,7 @@ async function mountCopyAs() {
 }
 
 async function mountOpenWorkspace() {
-  window.explorer = bridge
-  const pinia = createPinia()
-  setActivePinia(pinia)
+  const pinia = activeWindow(bridge)
   const { default: OpenWorkspaceMenu } = await import('../../src/renderer/components/workspace/OpenWorkspaceMenu.vue')
   const screen = await render(OpenWorkspaceMenu, { global: { plugins: [pinia] } })
   return { screen, button: screen.getByRole('button', { name: 'Open workspace' }), menuName: 'Open workspace', items: ['Open file…', 'Cities', 'Rivers'] }

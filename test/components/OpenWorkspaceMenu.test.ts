@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { RecentWorkspace } from '../../src/shared/ipc/contract'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * "Open workspace": the menu asks main for the recent workspaces each time
@@ -11,26 +10,19 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * the app kept), and says which was chosen; "Open file…" always leads.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const RECENT: RecentWorkspace[] = [
   { id: 'r1', name: 'Cities', fileName: 'cities.qxw.json', folder: '/home/ana/work', at: '2026-01-02T10:00:00.000Z', kind: 'file' },
   { id: 'r2', name: 'Films', fileName: 'films.qxw.json', folder: null, at: '2026-01-01T10:00:00.000Z', kind: 'copy' },
 ]
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('OpenWorkspaceMenu', () => {
   it('lists the recent workspaces asked for as it opens, with where each is, and says which was chosen', async () => {
-    answerAsDemo(fake)
-    fake.answers['workspace:recent'] = RECENT
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, { 'workspace:recent': RECENT })
     const { default: OpenWorkspaceMenu } = await import('../../src/renderer/components/workspace/OpenWorkspaceMenu.vue')
     const chosen: string[] = []
-    const screen = await render(OpenWorkspaceMenu, { props: { onFile: () => chosen.push('file'), onRecent: (id: string) => chosen.push(id) }, global: { plugins: [createPinia()] } })
+    const screen = await render(OpenWorkspaceMenu, { props: { onFile: () => chosen.push('file'), onRecent: (id: string) => chosen.push(id) }, global: { plugins: [pinia] } })
     expect(fake.calls.filter((call) => call.channel === 'workspace:recent')).toHaveLength(0)
 
     await screen.getByRole('button', { name: 'Open workspace' }).click()

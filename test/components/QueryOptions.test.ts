@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia, setActivePinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { AppInfo, ExplorerBridge } from '../../src/shared/ipc/contract'
+import { activeWindow } from './mount-with-bridge'
 
 /**
  * The Options panel lists the options the app does not know (a deployment's
@@ -24,9 +24,7 @@ afterEach(() => {
 })
 
 async function mount() {
-  window.explorer = bridge
-  const pinia = createPinia()
-  setActivePinia(pinia)
+  const pinia = activeWindow(bridge)
   const { default: QueryOptions } = await import('../../src/renderer/components/chain/QueryOptions.vue')
   const { useChainStore } = await import('../../src/renderer/stores/chain')
   const screen = await render(QueryOptions, { global: { plugins: [pinia] } })

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The query set picker the Evaluation and Experiments views share: the
@@ -13,7 +12,7 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * choice asking main for that set; with no set, it says so and is disabled.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const set = (name: string, queries: number, judgments: number): QuerySet => ({
   name, query: 'City search', queries: Array.from({ length: queries }, (_, i) => ({ id: `q${i + 1}`, text: `q${i + 1}` })),
@@ -21,21 +20,12 @@ const set = (name: string, queries: number, judgments: number): QuerySet => ({
 })
 const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(sets: QuerySet[]) {
-  answerAsDemo(fake)
-  fake.answers['sets:get'] = sets[0] ?? null
-  fake.answers['eval:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'sets:get': sets[0] ?? null, 'eval:list': [] })
   const [{ default: QuerySetPicker }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/controls/QuerySetPicker.vue'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia = createPinia()
   useWorkspaceStore(pinia).show(view(sets))
   return render(QuerySetPicker, { global: { plugins: [pinia] } })
 }

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { h } from 'vue'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The frame the Evaluation and Experiments views share: a region named by its
@@ -14,7 +14,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * then the view's own content.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = { name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }], judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }] }
 
@@ -26,22 +26,13 @@ function view(): WorkspaceView {
   }
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('QuerySetView', () => {
   it('names the region by its title and puts the set picker, then the view’s head items, on the head line before its content', async () => {
-    answerAsDemo(fake)
-    fake.answers['sets:get'] = SET
-    fake.answers['eval:list'] = []
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, { 'sets:get': SET, 'eval:list': [] })
     const [{ default: QuerySetView }, { useWorkspaceStore }] = await Promise.all([
       import('../../src/renderer/components/controls/QuerySetView.vue'),
       import('../../src/renderer/stores/workspace'),
     ])
-    const pinia = createPinia()
     useWorkspaceStore(pinia).show(view())
     const screen = await render(QuerySetView, {
       props: { title: 'Evaluation', name: 'evaluation' },

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The line above the grid while a set's query is rated: which query of which
@@ -13,7 +12,7 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * keys, and Stop rating, after which the line goes.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SET: QuerySet = {
   name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }],
@@ -21,24 +20,15 @@ const SET: QuerySet = {
 }
 const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] } as WorkspaceView
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('RatingBanner', () => {
   it('names the query, the set and where it ran, counts the top rows rated, and Stop rating ends it', async () => {
-    answerAsDemo(fake)
-    fake.answers['sets:get'] = SET
-    fake.answers['eval:list'] = []
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, { 'sets:get': SET, 'eval:list': [] })
     const [{ default: RatingBanner }, { useWorkspaceStore }, { useQuerySetsStore }, { useQueryStore }] = await Promise.all([
       import('../../src/renderer/components/results/RatingBanner.vue'),
       import('../../src/renderer/stores/workspace'),
       import('../../src/renderer/stores/query-sets'),
       import('../../src/renderer/stores/query'),
     ])
-    const pinia = createPinia()
     useWorkspaceStore(pinia).show(VIEW)
     const sets = useQuerySetsStore(pinia)
     await expect.poll(() => sets.set?.name).toBe(SET.name)

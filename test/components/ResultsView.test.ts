@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Results view around the rows: a run on its way says so and how to
@@ -10,23 +9,17 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * it; a cancelled run says what is shown.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['workspace:current'] = { workspace: { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }, draft: null }
-  fake.answers['history:list'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    'workspace:current': { workspace: { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }, draft: null },
+    'history:list': [],
+  })
   const [{ default: ResultsView }, { useQueryStore }] = await Promise.all([
     import('../../src/renderer/components/explorer/ResultsView.vue'),
     import('../../src/renderer/stores/query'),
   ])
-  const pinia = createPinia()
   const screen = await render(ResultsView, { global: { plugins: [pinia] } })
   return { screen, query: useQueryStore(pinia) }
 }

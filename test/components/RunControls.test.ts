@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * Run and Cancel: Run sends the editor's chain, Cancel stops it and tells
@@ -11,27 +10,18 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * bar says so.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 const answer = { url: 'http://127.0.0.1/query', status: 200, contentType: 'application/json', bytes: 1, body: { items: [] }, timings: { connectMs: 0, firstByteMs: 1, totalMs: 1 }, cached: false }
 
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['query:cancel'] = { cancelled: true }
-  fake.answers['history:list'] = []
+  const pinia = demoWindow(fake, { 'query:cancel': { cancelled: true }, 'history:list': [] })
   fake.hold('query:run')
-  window.explorer = fake.bridge
   const [{ default: RunControls }, { useConnectionsStore }, { useChainStore }] = await Promise.all([
     import('../../src/renderer/components/chain/RunControls.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/chain'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   await useChainStore(pinia).loadRequest({ workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'count', options: {} })
   return render(RunControls, { global: { plugins: [pinia] } })

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent, type Locator } from 'vitest/browser'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { SavedQuery } from '../../src/shared/workspace/workspace-file'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Saved queries list as a user works it: each query with what it runs
@@ -16,7 +16,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * the list as one Tab stop walked with the arrow keys.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const search = (text: string): QueryRequest => ({
   workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: text } }], responseType: 'results', options: { count: 10 },
@@ -36,16 +36,8 @@ function view(queries: SavedQuery[], dirty = false): WorkspaceView {
 
 const QUERIES = [saved('San', 'demo', 'san'), saved('Rome', 'demo', 'rome'), saved('Paris', 'prod', 'paris')]
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(workspace: WorkspaceView = view(QUERIES)) {
-  answerAsDemo(fake)
-  fake.answers['workspace:current'] = { workspace, draft: null }
-  fake.answers['workspace:recent'] = []
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'workspace:current': { workspace, draft: null }, 'workspace:recent': [] })
   const [{ default: SavedQueriesPanel }, { useConnectionsStore }, { useWorkspaceStore }, { useChainStore }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/workspace/SavedQueriesPanel.vue'),
     import('../../src/renderer/stores/connections'),
@@ -53,7 +45,6 @@ async function mount(workspace: WorkspaceView = view(QUERIES)) {
     import('../../src/renderer/stores/chain'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   const store = useWorkspaceStore(pinia)
   await store.start()

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The New / Edit query set dialog: it offers the saved queries that hold
@@ -16,7 +16,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * when a set is edited, and shows what main refuses, staying open.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const search = (query: string): QueryRequest => ({ workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query } }], responseType: 'results', options: { count: 10 } })
 
@@ -34,23 +34,17 @@ function view(): WorkspaceView {
   }
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount(editing: QuerySet | null) {
-  answerAsDemo(fake)
-  fake.answers['sets:get'] = EXISTING
-  fake.answers['eval:list'] = []
-  fake.answers['sets:save'] = view()
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, {
+    'sets:get': EXISTING,
+    'eval:list': [],
+    'sets:save': view(),
+  })
   const [{ default: SetDialog }, { useConnectionsStore }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/relevance/SetDialog.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/workspace'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   useWorkspaceStore(pinia).show(view())
   const outcomes: string[] = []

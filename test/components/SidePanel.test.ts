@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { render } from 'vitest-browser-vue'
 import { page, userEvent } from 'vitest/browser'
 import { defineComponent, h } from 'vue'
 import SidePanel from '../../src/renderer/components/explorer/SidePanel.vue'
 import { gridCovered } from '../../src/renderer/components/results/grid-cover'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * A side panel's fold: its toggle opens and folds it; in a narrow window the
@@ -16,17 +16,11 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * for each kind of window.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount(width: number) {
   await page.viewport(width, 700)
-  answerAsDemo(fake)
-  window.explorer = fake.bridge
+  demoWindow(fake)
   const escapes: boolean[] = []
   const Host = defineComponent(() => () =>
     h('div', { onKeydown: (event: KeyboardEvent) => event.key === 'Escape' && escapes.push(event.defaultPrevented) }, [

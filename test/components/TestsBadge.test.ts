@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { TestCase } from '../../src/shared/test-cases/test-case'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Tests tab's badge (useTestsBadge): the number of cases beside the
@@ -12,7 +11,7 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * and how the last run went.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const CASES: TestCase[] = [
   { name: 'San answers', query: 'San', expect: { status: 200 } },
@@ -20,25 +19,19 @@ const CASES: TestCase[] = [
 ]
 const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: CASES, sets: [], bindings: [] } as WorkspaceView
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 describe('useTestsBadge', () => {
   it('counts the cases, and says how the last run went', async () => {
-    answerAsDemo(fake)
-    fake.answers['tests:start'] = {
-      runId: 'r', state: 'done', durationMs: 10, message: null, target: 'Demo', total: 2, done: 2,
-      cases: [{ name: 'San answers', outcome: 'passed', durationMs: 5, checks: [] }, { name: 'San has many', outcome: 'failed', durationMs: 5, checks: [] }],
-    }
-    window.explorer = fake.bridge
+    const pinia = demoWindow(fake, {
+      'tests:start': {
+        runId: 'r', state: 'done', durationMs: 10, message: null, target: 'Demo', total: 2, done: 2,
+        cases: [{ name: 'San answers', outcome: 'passed', durationMs: 5, checks: [] }, { name: 'San has many', outcome: 'failed', durationMs: 5, checks: [] }],
+      },
+    })
     const [{ default: ViewTabs }, { useWorkspaceStore }, { useTestsStore }] = await Promise.all([
       import('../../src/renderer/components/explorer/ViewTabs.vue'),
       import('../../src/renderer/stores/workspace'),
       import('../../src/renderer/stores/tests'),
     ])
-    const pinia = createPinia()
     useWorkspaceStore(pinia).show(VIEW)
     const screen = await render(ViewTabs, { global: { plugins: [pinia] } })
     const tab = screen.getByRole('tab', { name: 'Tests', exact: true })

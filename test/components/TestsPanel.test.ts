@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { QueryRequest } from '../../src/shared/query/model'
 import type { TestCase } from '../../src/shared/test-cases/test-case'
-import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-bridge'
+import { DEMO_CONNECTION } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Tests region: its cases counted, Add test from current query sending
@@ -15,7 +15,7 @@ import { answerAsDemo, DEMO_CONNECTION, fakeBridge } from '../renderer/fake-brid
  * and Delete asking first.
  */
 
-const fake = fakeBridge()
+const fake = bridgeForFile()
 
 const SAN: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'results', options: { count: 10 } }
 const CASES: TestCase[] = [
@@ -32,22 +32,14 @@ function view(tests: TestCase[] = CASES): WorkspaceView {
   } as WorkspaceView
 }
 
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
-
 async function mount() {
-  answerAsDemo(fake)
-  fake.answers['workspace:current'] = { workspace: view(), draft: null }
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake, { 'workspace:current': { workspace: view(), draft: null } })
   const [{ default: TestsPanel }, { useConnectionsStore }, { useWorkspaceStore }, { useToastsStore }] = await Promise.all([
     import('../../src/renderer/components/tests/TestsPanel.vue'),
     import('../../src/renderer/stores/connections'),
     import('../../src/renderer/stores/workspace'),
     import('../../src/renderer/stores/toasts'),
   ])
-  const pinia = createPinia()
   await useConnectionsStore(pinia).load()
   const workspace = useWorkspaceStore(pinia)
   await workspace.start()

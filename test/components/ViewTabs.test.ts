@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The view tabs as WAI-ARIA tabs: one Tab stop, the arrow keys moving the
@@ -11,18 +10,12 @@ import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
  * last; each tab names its Ctrl/Cmd+digit shortcut.
  */
 
-const fake = fakeBridge()
-
-afterEach(() => {
-  delete window.explorer
-  document.body.replaceChildren()
-})
+const fake = bridgeForFile()
 
 async function mount() {
-  answerAsDemo(fake)
-  window.explorer = fake.bridge
+  const pinia = demoWindow(fake)
   const { default: ViewTabs } = await import('../../src/renderer/components/explorer/ViewTabs.vue')
-  const screen = await render(ViewTabs, { global: { plugins: [createPinia()] } })
+  const screen = await render(ViewTabs, { global: { plugins: [pinia] } })
   return screen.getByRole('tablist', { name: 'Views' })
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import { TokenManager, type TokenAccount } from '../../src/main/auth/token-manager'
 import { probeUrls, testConnection } from '../../src/main/connections/connection-test'
 import type { StoredConnection } from '../../src/main/connections/connection-store'
@@ -7,6 +7,7 @@ import { memorySecretStore } from '../../src/main/credentials/secret-store'
 import { HttpClient } from '../../src/main/http/http-client'
 import { QueryRunner } from '../../src/main/http/query-runner'
 import { json, startServer, type TestServer } from './support'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * "Test connection" (connection-test.ts) over real HTTP: against the embedded
@@ -22,11 +23,7 @@ describe('testConnection', () => {
   let runner: QueryRunner
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'probe', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('probe', secret)
     // A deployment of another kind: a public API with no description at its root, and a status route; nothing else.
     bare = await startServer((req, res) => {
       if (req.url === '/world/api/open/?config=default') return json(res, 404, { message: 'Not Found' })

@@ -8,29 +8,10 @@ import { HistoryStore } from '../../src/main/history/history-store'
 import { DATA_STORE_FILE, DataStore } from '../../src/main/storage/data-store/data-store'
 import { OLD_HISTORY_FILE } from '../../src/main/storage/data-store/history-table'
 import { SCHEMA_VERSION } from '../../src/main/storage/data-store/schema'
-import type { HistoryEntry } from '../../src/shared/ipc/contract'
 import { confirmedBeforeKill } from '../fixtures/killed-child'
-import { search } from './support'
+import { historyEntry } from '../fixtures/history-entries'
 
 /** The data folder's database over a real file and its real thread: open, migrate, import the old files once, survive a kill. */
-
-const entry = (n: number, itemCount = 1): HistoryEntry => ({
-  id: `e${n}`,
-  at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-  connectionId: 'c',
-  connectionName: `Conn ${n}`,
-  api: 'places',
-  config: 'default',
-  url: `http://127.0.0.1:1/q/world/places/search/q${n}`,
-  responseType: 'results',
-  status: 200,
-  error: null,
-  total: null,
-  itemCount,
-  pages: 1,
-  durationMs: 3,
-  request: search(`q${n}`),
-})
 
 describe('the data folder database', () => {
   let dir: string
@@ -55,13 +36,13 @@ describe('the data folder database', () => {
     bare.close()
     const first = store()
     expect(await first.info()).toMatchObject({ version: SCHEMA_VERSION, journalMode: 'wal', imported: [] })
-    await first.call('history.add', entry(1), 1_000)
+    await first.call('history.add', historyEntry(1), 1_000)
     await first.close()
     // A call after close fails at once, never waits for a thread that is gone.
     await expect(first.call('history.list', 1)).rejects.toThrow(/is not open: the database is closed/)
     const again = store()
     expect(await again.info()).toMatchObject({ version: SCHEMA_VERSION, journalMode: 'wal' })
-    expect(await again.call('history.list', 10)).toEqual([entry(1)])
+    expect(await again.call('history.list', 10)).toEqual([historyEntry(1)])
     const raw = new Database(join(dir, DATA_STORE_FILE), { readonly: true })
     expect(raw.prepare('PRAGMA journal_mode').raw(true).get()).toEqual(['wal'])
     raw.close()
@@ -84,8 +65,8 @@ describe('the data folder database', () => {
     const history = new HistoryStore(data)
     // Every call works: the new database is empty, and the damaged one is kept beside it as it was.
     expect(await history.list()).toEqual([])
-    await history.add(entry(1))
-    expect(await history.list()).toEqual([entry(1)])
+    await history.add(historyEntry(1))
+    expect(await history.list()).toEqual([historyEntry(1)])
     expect(readFileSync(join(dir, `${DATA_STORE_FILE}.damaged`))).toEqual(damaged)
     const info = await data.info()
     expect(info.version).toBe(SCHEMA_VERSION)
@@ -96,16 +77,16 @@ describe('the data folder database', () => {
     // The next start opens the new one as it is: nothing more is set aside.
     const again = store()
     expect((await again.info()).notes).toEqual([])
-    expect(await again.call('history.list', 10)).toEqual([entry(1)])
+    expect(await again.call('history.list', 10)).toEqual([historyEntry(1)])
     expect(existsSync(join(dir, `${DATA_STORE_FILE}.damaged-2`))).toBe(false)
   })
 
   it('imports history.jsonl once, skipping bad lines, and keeps it aside under another name', async () => {
-    const old = `${JSON.stringify(entry(1))}\nnot json at all\n{"id":"incomplete"}\n${JSON.stringify(entry(2))}\n${JSON.stringify(entry(1, 30))}\n{"id":"e3","at":"20`
+    const old = `${JSON.stringify(historyEntry(1))}\nnot json at all\n{"id":"incomplete"}\n${JSON.stringify(historyEntry(2))}\n${JSON.stringify(historyEntry(1, 30))}\n{"id":"e3","at":"20`
     writeFileSync(join(dir, OLD_HISTORY_FILE), old)
     const history = new HistoryStore(store())
     // A later line of a run (Load more's pages) takes its first line's place, as the file was read.
-    expect(await history.list()).toEqual([entry(2), entry(1, 30)])
+    expect(await history.list()).toEqual([historyEntry(2), historyEntry(1, 30)])
     expect(existsSync(join(dir, OLD_HISTORY_FILE))).toBe(false)
     expect(readFileSync(join(dir, `${OLD_HISTORY_FILE}.imported`), 'utf8')).toBe(old)
     expect(await history.clear()).toEqual({ cleared: 2 })
@@ -122,10 +103,10 @@ describe('the data folder database', () => {
 
   it('keeps the newest runs, and updates a run in its place', async () => {
     const history = new HistoryStore(store(), { keep: 3 })
-    for (let n = 0; n < 5; n++) await history.add(entry(n))
+    for (let n = 0; n < 5; n++) await history.add(historyEntry(n))
     expect(await history.update('e3', (e) => ({ ...e, pages: 2, itemCount: 20 }))).toMatchObject({ id: 'e3', pages: 2 })
     expect(await history.update('e0', (e) => e)).toBeNull()
-    expect(await history.list()).toEqual([entry(4), { ...entry(3), pages: 2, itemCount: 20 }, entry(2)])
+    expect(await history.list()).toEqual([historyEntry(4), { ...historyEntry(3), pages: 2, itemCount: 20 }, historyEntry(2)])
   })
 
   it('answers main while a write waits on the disk: the write runs on the store thread', async () => {
@@ -135,14 +116,14 @@ describe('the data folder database', () => {
     const other = new Database(join(dir, DATA_STORE_FILE))
     other.exec('BEGIN IMMEDIATE')
     let written = false
-    const adding = data.call('history.add', entry(1), 1_000).then(() => (written = true))
+    const adding = data.call('history.add', historyEntry(1), 1_000).then(() => (written = true))
     // Main's event loop turns (here several times) while the store's thread waits for the lock.
     for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
     expect(written).toBe(false)
     other.exec('COMMIT')
     other.close()
     await adding
-    expect(await data.call('history.list', 10)).toEqual([entry(1)])
+    expect(await data.call('history.list', 10)).toEqual([historyEntry(1)])
   })
 
   it('loses no run it confirmed when its process is killed with SIGKILL', async () => {
@@ -151,7 +132,7 @@ describe('the data folder database', () => {
     const code = `import(${JSON.stringify(module)}).then(async (loaded) => {
       const { DataStore } = loaded.DataStore ? loaded : loaded.default
       const data = new DataStore(${JSON.stringify(dir)})
-      const base = ${JSON.stringify(entry(0))}
+      const base = ${JSON.stringify(historyEntry(0))}
       for (let n = 0; ; n++) {
         await data.call('history.add', { ...base, id: 'k' + n }, 100000)
         process.stdout.write('k' + n + '\\n')

@@ -3,12 +3,11 @@ import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
 import { ExperimentRuns } from '../../src/main/experiments/experiment-runs'
 import { ExperimentStore } from '../../src/main/experiments/experiment-store'
 import { experimentHandlers } from '../../src/main/ipc/handlers/experiment-handlers'
-import type { Workspace } from '../../src/shared/workspace/workspace-file'
 import { useDataStores } from '../fixtures/data-stores'
 import { failureOf } from '../fixtures/failure-of'
-import { useHandlerSessions } from '../fixtures/handler-session'
+import { citiesWorkspace, CITY_RANKINGS, useHandlerSessions } from '../fixtures/handler-session'
 import { useTempDirs } from '../fixtures/temp-dirs'
-import { search, untilEnded } from './support'
+import { untilEnded } from './support'
 
 /**
  * An experiment through its channels, over a real workspace session, data
@@ -17,28 +16,15 @@ import { search, untilEnded } from './support'
  * test wrote (the same on every side: the comparison is all ties).
  */
 
-const CONTENTS: Partial<Workspace> = {
-  queries: [{ name: 'Template', connection: 'local', notes: '', request: search('{{query}}') }],
-  sets: [
-    {
-      name: 'Cities',
-      query: 'Template',
-      queries: [
-        { id: 'q1', text: 'paris' },
-        { id: 'q2', text: 'lyon' },
-      ],
-      judgments: [
-        { query: 'q1', item: 'p2', grade: 3 },
-        { query: 'q2', item: 'l1', grade: 1 },
-      ],
-    },
-  ],
-}
+const CONTENTS = citiesWorkspace([
+  { query: 'q1', item: 'p2', grade: 3 },
+  { query: 'q2', item: 'l1', grade: 1 },
+])
 
 describe('experimentHandlers', () => {
   const tempDir = useTempDirs('qe-experiment-handlers')
   const dataStore = useDataStores()
-  const sessions = useHandlerSessions(tempDir, { paris: ['p1', 'p2', 'p3'], lyon: ['l1', 'l2'] })
+  const sessions = useHandlerSessions(tempDir, CITY_RANKINGS)
 
   async function handlersOn() {
     const parts = await sessions.open(CONTENTS)

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs'
 // The XML parser exceljs itself reads workbooks with: an independent check that the merged document is well formed.
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import { startBrowserHost, type BrowserHost } from '../../src/main/host/browser-host'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
@@ -17,6 +17,7 @@ import type { QueryRequest } from '../../src/shared/query/model'
 import type { ResultsResponse } from '../../src/shared/responses'
 import { call, failure, filesUnder, keychainMissing, openCore, search, startServer, storedToken, type TestServer } from './support'
 import { readCsv } from '../fixtures/csv'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * Export results over the real embedded service: the main process asks the
@@ -107,11 +108,7 @@ describe.skipIf(missing)('export', () => {
   }
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'export-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('export-client', secret)
     // A query host whose csv pages differ in their columns (as the service's may), and one whose second page never comes.
     pages = await startServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x')

@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import { DATA_STORE_FILE } from '../../src/main/storage/data-store/data-store'
 import type { ConnectionView, HistoryEntry } from '../../src/shared/ipc/contract'
 import { call, failure, keychainMissing, openCore, search, storedToken } from './support'
 import { storedHistory } from '../fixtures/history-entries'
+import { startWorldService } from '../fixtures/world-service'
 
 const missing = await keychainMissing()
 
@@ -24,11 +25,7 @@ describe.skipIf(missing)('run history', () => {
   let id: string
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'history-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('history-client', secret)
     dataDir = mkdtempSync(join(tmpdir(), 'qe-history-'))
     core = await openCore(dataDir, { echoLog: false })
     const saved = await call<ConnectionView>(core, 'connections:save', {

@@ -3,25 +3,17 @@ import { RatingIndex } from '../../src/main/workspaces/rating-index'
 import { MAX_SET_JUDGMENTS, type QuerySet } from '../../src/shared/relevance/query-set'
 import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
 import { refusal } from '../fixtures/failure-of'
+import { citiesSet } from '../fixtures/judgment-sets'
 
 /** A rating taken into the open document at the cost of one judgment: added, replaced in place, cleared, or refused in a sentence. */
 
-const set = (judgments: QuerySet['judgments'] = []): QuerySet => ({
-  name: 'Cities',
-  query: 'Template',
-  queries: [
-    { id: 'q1', text: 'paris' },
-    { id: 'q2', text: 'lyon' },
-  ],
-  judgments,
-})
 const workspaceWith = (sets: QuerySet[]) => ({ ...emptyWorkspace(), sets })
 
 describe('RatingIndex', () => {
   it('adds a judgment, replaces a re-rated one in its place, and clears one; the other sets are the same objects', () => {
     const index = new RatingIndex()
-    const other: QuerySet = { ...set(), name: 'Other' }
-    const start = workspaceWith([set([{ query: 'q1', item: 'a', grade: 1 }]), other])
+    const other: QuerySet = { ...citiesSet(), name: 'Other' }
+    const start = workspaceWith([citiesSet([{ query: 'q1', item: 'a', grade: 1 }]), other])
 
     const added = index.rated(start, { set: 'Cities', query: 'q2', item: 'b', grade: 3, by: 'Ann' })
     expect(added.workspace.sets![0]!.judgments).toEqual([
@@ -51,7 +43,7 @@ describe('RatingIndex', () => {
 
   it('refuses an unknown set or query, a grade off the scale, and a bad item, naming the rule', () => {
     const index = new RatingIndex()
-    const workspace = workspaceWith([set(), { ...set(), name: 'Binary', scale: [{ grade: 0, label: 'No' }, { grade: 1, label: 'Yes' }] }])
+    const workspace = workspaceWith([citiesSet(), { ...citiesSet(), name: 'Binary', scale: [{ grade: 0, label: 'No' }, { grade: 1, label: 'Yes' }] }])
     expect(refusal(() => index.rated(workspace, { set: 'Nope', query: 'q1', item: 'a', grade: 1 })).code).toBe('not_found')
     expect(refusal(() => index.rated(workspace, { set: 'Cities', query: 'q9', item: 'a', grade: 1 })).message).toBe('The query set "Cities" has no query with the id "q9".')
     expect(refusal(() => index.rated(workspace, { set: 'Binary', query: 'q1', item: 'a', grade: 2 })).message).toBe("grade: 2 is not a grade of the set's scale (0 No, 1 Yes).")
@@ -60,7 +52,7 @@ describe('RatingIndex', () => {
   })
 
   it('a set holding as many judgments as a set may takes no new one, but a re-rating still', () => {
-    const full = set(Array.from({ length: MAX_SET_JUDGMENTS }, (_, i) => ({ query: 'q1', item: `i${i}`, grade: 1 })))
+    const full = citiesSet(Array.from({ length: MAX_SET_JUDGMENTS }, (_, i) => ({ query: 'q1', item: `i${i}`, grade: 1 })))
     const index = new RatingIndex()
     const refused = refusal(() => index.ratedSet(full, { set: 'Cities', query: 'q2', item: 'new', grade: 1 }))
     expect(refused.message).toBe('set.judgments: the set "Cities" holds 200,000 judgments, as many as a set may; this rating was not made.')

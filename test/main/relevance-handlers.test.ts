@@ -6,13 +6,12 @@ import { EvaluationRuns } from '../../src/main/evaluation/evaluation-runs'
 import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
 import { DOWNLOAD_PATH, DownloadTickets } from '../../src/main/host/download-tickets'
 import { relevanceHandlers } from '../../src/main/ipc/handlers/relevance-handlers'
-import type { Workspace } from '../../src/shared/workspace/workspace-file'
 import { useDataStores } from '../fixtures/data-stores'
 import { failureOf } from '../fixtures/failure-of'
-import { useHandlerSessions } from '../fixtures/handler-session'
+import { citiesWorkspace, CITY_RANKINGS, useHandlerSessions } from '../fixtures/handler-session'
 import { useTempDirs } from '../fixtures/temp-dirs'
 import { scriptedDialogs } from './fixtures/workspace-sessions'
-import { search, untilEnded } from './support'
+import { untilEnded } from './support'
 
 /**
  * Query sets and their evaluations through the relevance channels, over a
@@ -20,25 +19,12 @@ import { search, untilEnded } from './support'
  * API on 127.0.0.1 answering rankings the test wrote.
  */
 
-const CONTENTS: Partial<Workspace> = {
-  queries: [{ name: 'Template', connection: 'local', notes: '', request: search('{{query}}') }],
-  sets: [
-    {
-      name: 'Cities',
-      query: 'Template',
-      queries: [
-        { id: 'q1', text: 'paris' },
-        { id: 'q2', text: 'lyon' },
-      ],
-      judgments: [{ query: 'q1', item: 'p2', grade: 3 }],
-    },
-  ],
-}
+const CONTENTS = citiesWorkspace([{ query: 'q1', item: 'p2', grade: 3 }])
 
 describe('relevanceHandlers', () => {
   const tempDir = useTempDirs('qe-relevance-handlers')
   const dataStore = useDataStores()
-  const sessions = useHandlerSessions(tempDir, { paris: ['p1', 'p2', 'p3'], lyon: ['l1', 'l2'] })
+  const sessions = useHandlerSessions(tempDir, CITY_RANKINGS)
 
   async function handlersOn(host: 'electron' | 'browser' = 'browser') {
     const parts = await sessions.open(CONTENTS)

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startService, type RunningService } from '../../src/service'
+import type { RunningService } from '../../src/service'
 import type { AppCore } from '../../src/main/app/app-core'
 import type { ConnectionTest, ConnectionView } from '../../src/shared/ipc/contract'
 import { call, failure, json, keychainMissing, openCore, search, startServer, type TestServer, storedSecret, storedToken } from './support'
+import { startWorldService } from '../fixtures/world-service'
 
 /**
  * A stored secret is bound to the origin of the auth URL it was entered for,
@@ -39,11 +40,7 @@ describe.skipIf(missing)('secrets and tokens stay with the origin they were ente
   }
 
   beforeAll(async () => {
-    service = await startService({
-      port: 0,
-      log: () => undefined,
-      accounts: [{ clientId: 'bound-client', clientSecret: secret, roles: ['API Usage'], workspaces: ['world'] }],
-    })
+    service = await startWorldService('bound-client', secret)
     // Answers like a real service would, so that the app has every reason to send what it holds.
     capture = await startServer((req, res) => {
       if (req.url?.endsWith('/api/auth')) return json(res, 200, { access_token: `capture-${randomBytes(8).toString('hex')}`, expires_in: 3600 })

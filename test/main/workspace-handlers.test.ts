@@ -9,7 +9,7 @@ import { UPLOAD_PART_BYTES, type UploadKind } from '../../src/shared/ipc/uploads
 import { serializeWorkspace, type Workspace, type WorkspaceConnection } from '../../src/shared/workspace/workspace-file'
 import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
 import { failureOf } from '../fixtures/failure-of'
-import { localConnection, openHandlerSession, type HandlerSession } from '../fixtures/handler-session'
+import { localConnection, openHandlerSession, TEMPLATE_QUERY, type HandlerSession } from '../fixtures/handler-session'
 import { startRankingServer, type RankingServer } from '../fixtures/ranking-server'
 import { useTempDirs } from '../fixtures/temp-dirs'
 import { search } from './support'
@@ -65,7 +65,7 @@ describe('workspaceHandlers', () => {
     const dataDir = tempDir()
     const parts = await openHandlerSession(dataDir, api, {
       connections: [STAGING, localConnection(api)],
-      queries: [{ name: 'Template', connection: 'local', notes: '', request: search('{{query}}') }],
+      queries: [TEMPLATE_QUERY],
     })
     open.push(parts)
     const uploadsDir = join(dataDir, 'uploads')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { judgeDepthOf, rankingScorer, scoreRankings, type QueryRanking } from '../../src/shared/relevance/evaluation'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
-import { metrics, SMALL_JUDGMENTS, SMALL_METRICS, SMALL_RANKINGS, SMALL_RANKINGS_B, SMALL_SETTINGS } from '../fixtures/small-evaluation'
+import { metrics, SMALL_JUDGMENTS, SMALL_METRICS, SMALL_RANKINGS, SMALL_RANKINGS_B, SMALL_SCORED_QUERIES, SMALL_SETTINGS } from '../fixtures/small-evaluation'
 
 /**
  * An evaluation's figures (src/shared/relevance/evaluation.ts), on the three
@@ -25,12 +25,7 @@ describe('scoreRankings', () => {
   it("scores each query, leaves a failed one out of the means, and counts what is unjudged in each query's top", () => {
     expect(score(SMALL_RANKINGS)).toEqual({
       metrics: ['p@2', 'rr'],
-      queries: [
-        { id: 'q1', text: 'paris', scores: { 'p@2': 0.5, rr: 1 }, unjudged: 0, returned: 2, error: null },
-        { id: 'q2', text: 'berlin', scores: { 'p@2': 0.5, rr: 0.5 }, unjudged: 1, returned: 2, error: null },
-        // A failed query has no figures, and nothing of it counts as unjudged.
-        { id: 'q3', text: 'oslo', scores: null, unjudged: 0, returned: 0, error: 'The service answered 504.' },
-      ],
+      queries: SMALL_SCORED_QUERIES,
       means: { 'p@2': 0.5, rr: 0.75 },
       counted: 2,
       unjudgedQueries: 0,
