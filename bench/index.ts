@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { benchAgreement } from './agreement'
 import { benchAppStart } from './app-start'
 import { importBundled } from './bundled'
 import { benchCliStart } from './cli-start'
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   results.push(...(await benchExport()))
   results.push(...(await benchRating()))
   results.push(...(await benchKeptEvaluation()))
+  results.push(...(await benchAgreement()))
   results.push(...(await benchWorkspaceFiles()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
