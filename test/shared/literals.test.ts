@@ -13,12 +13,14 @@ describe('literals', () => {
     expect(bashPrints(`printf '%s' ${shellQuote(HOSTILE)}`)).toBe(HOSTILE)
   })
 
-  it("a shell word is the single-quoted text unless a hidden character needs bash's $'…' escapes, which bash reads back", () => {
+  it("a shell word is the single-quoted text unless a hidden character needs bash's $'…' escapes, which bash reads back in any locale", () => {
     expect(shellWord("it's")).toBe(`'it'\\''s'`)
-    const hidden = "a'b\\c\u202Ed\u{E0001}"
-    expect(shellWord(hidden)).toBe("$'a\\'b\\\\c\\u202ed\\U000e0001'")
-    // bash turns \u escapes into characters only under a UTF-8 locale (under C it prints them as written).
-    expect(bashPrints(`printf '%s' ${shellWord(hidden)}`, { LC_ALL: 'C.UTF-8' })).toBe(hidden)
+    const hidden = "a'b\\c\u202Ed\u{E0001}\n"
+    // A hidden character is written as its UTF-8 bytes (\xHH): bash's \u escapes become characters only under a UTF-8 locale.
+    expect(shellWord(hidden)).toBe("$'a\\'b\\\\c\\xe2\\x80\\xaed\\xf3\\xa0\\x80\\x81\\x0a'")
+    for (const locale of ['C.UTF-8', 'C', 'POSIX']) expect(bashPrints(`printf '%s' ${shellWord(hidden)}`, { LC_ALL: locale }), locale).toBe(hidden)
+    // A lone surrogate has no UTF-8 bytes: it is written as U+FFFD, as every encoder writes it.
+    expect(shellWord('x\uD800')).toBe("$'x\\xef\\xbf\\xbd'")
   })
 
   it('a TypeScript string is JSON with every hidden code unit as \\uXXXX, and reads back as the value', () => {

@@ -20,18 +20,28 @@ export function shellQuote(value: string): string {
 
 /**
  * `shellQuote`, or bash's `$'…'` with escapes when the value holds a hidden
- * character (bash reads `\uXXXX` back as that character).
+ * character: its UTF-8 bytes as `\xHH`, which bash reads back as those bytes
+ * in any locale (`\uXXXX` becomes the character only under a UTF-8 one, and
+ * under C or POSIX stays as written).
  */
 export function shellWord(value: string): string {
   if (!HIDDEN.test(value)) return shellQuote(value)
   let out = ''
   for (const ch of value) {
-    const code = ch.codePointAt(0)!
     if (ch === '\\' || ch === "'") out += `\\${ch}`
-    else if (HIDDEN.test(ch)) out += code > 0xffff ? `\\U${hex(code, 8)}` : `\\u${hex(code, 4)}`
+    else if (HIDDEN.test(ch)) out += utf8Bytes(ch.codePointAt(0)!).map((byte) => `\\x${hex(byte, 2)}`).join('')
     else out += ch
   }
   return `$'${out}'`
+}
+
+/** A code point's UTF-8 bytes (a lone surrogate as U+FFFD's, as every encoder writes it). */
+function utf8Bytes(code: number): number[] {
+  if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd
+  if (code < 0x80) return [code]
+  if (code < 0x800) return [0xc0 | (code >> 6), 0x80 | (code & 0x3f)]
+  if (code < 0x10000) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+  return [0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
 }
 
 /** A TypeScript (and JSON) string literal: JSON's escapes, and `\uXXXX` for every hidden code unit. */
