@@ -41,6 +41,25 @@ describe('zip records', () => {
     expect(Buffer.from(dataDescriptor(entry)).toString('hex')).toBe('504b0708' + '44332211' + '05000000' + '07000000')
   })
 
+  it("a name beyond ASCII is marked UTF-8 (flag bit 11) in both of its headers, so a reader that honours it reads the name as written; an ASCII name's flags are the caller's", () => {
+    const named = (name: string): ZipEntry => ({ name: zipName(name), flags: SIZES_AFTER, crc: 0, compressed: 0, size: 0, offset: 0 })
+    const stamp = { time: 0, date: 33 }
+    expect(Buffer.from(localHeader(named('São.txt'), stamp)).readUInt16LE(6)).toBe(SIZES_AFTER | 0x0800)
+    expect(Buffer.from(localHeader(named('sheet1.xml'), stamp)).readUInt16LE(6)).toBe(SIZES_AFTER)
+    const directory = Buffer.from(centralDirectory([named('São.txt'), named('a.txt')], stamp, 0))
+    // Each directory entry is 46 bytes and its name; the flags sit at 8.
+    expect([directory.readUInt16LE(8), directory.readUInt16LE(46 + 8 + 8)]).toEqual([SIZES_AFTER | 0x0800, SIZES_AFTER])
+    // Python's zipfile, a reader that honours the flag, lists the name as written (without it: "SÃ£o.txt", code page 437).
+    const data = Buffer.from('olá')
+    const deflated = deflateRawSync(data)
+    const entry: ZipEntry = { name: zipName('São.txt'), flags: 0, crc: crc32(data), compressed: deflated.length, size: data.length, offset: 0 }
+    const header = localHeader(entry, stamp)
+    const path = join(dir, 'named.zip')
+    writeFileSync(path, Buffer.concat([header, deflated, centralDirectory([entry], stamp, header.length + deflated.length)]))
+    const read = 'import json, sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(json.dumps([z.namelist(), z.read(z.namelist()[0]).decode()]))'
+    expect(JSON.parse(execFileSync('python3', ['-c', read, path], { encoding: 'utf8' }))).toEqual([['São.txt'], 'olá'])
+  })
+
   it('an empty archive is its end record alone: 22 bytes', () => {
     const end = Buffer.from(centralDirectory([], { time: 0, date: 33 }, 0))
     expect(end.toString('hex')).toBe('504b0506' + '00'.repeat(18))

@@ -16,6 +16,13 @@ const VERSION = 20
 const DEFLATE = 8
 /** Flag bit 3: the checksum and sizes follow the data, in a data descriptor. */
 export const SIZES_AFTER = 0x0008
+/** Flag bit 11: the name is UTF-8 (APPNOTE appendix D); without it readers take a name's bytes as code page 437. */
+const UTF8_NAME = 0x0800
+
+/** The entry's flags, marked UTF-8 when its name goes beyond ASCII (an ASCII name reads alike either way, and keeps the caller's flags). */
+function flagsOf(entry: ZipEntry): number {
+  return entry.name.some((byte) => byte >= 0x80) ? entry.flags | UTF8_NAME : entry.flags
+}
 
 /** One deflated file of an archive: its name (as bytes), flags, checksum, sizes, and where its local header starts. */
 export interface ZipEntry {
@@ -59,7 +66,7 @@ export function localHeader(entry: ZipEntry, stamp: DosStamp): Uint8Array {
   const { bytes, view } = record(30, entry.name)
   view.setUint32(0, LOCAL_HEADER, true)
   view.setUint16(4, VERSION, true)
-  view.setUint16(6, entry.flags, true)
+  view.setUint16(6, flagsOf(entry), true)
   view.setUint16(8, DEFLATE, true)
   view.setUint16(10, stamp.time, true)
   view.setUint16(12, stamp.date, true)
@@ -89,7 +96,7 @@ export function centralDirectory(entries: readonly ZipEntry[], stamp: DosStamp, 
     view.setUint32(p, DIRECTORY_ENTRY, true)
     view.setUint16(p + 4, VERSION, true)
     view.setUint16(p + 6, VERSION, true)
-    view.setUint16(p + 8, entry.flags, true)
+    view.setUint16(p + 8, flagsOf(entry), true)
     view.setUint16(p + 10, DEFLATE, true)
     view.setUint16(p + 12, stamp.time, true)
     view.setUint16(p + 14, stamp.date, true)
