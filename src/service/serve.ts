@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { AccountFileSchema, type AccountSpec } from './auth/accounts'
+import { accountFileSchemaOf, type AccountSpec } from './auth/accounts'
 import type { RunningService, ServiceOptions } from './index'
 
 /**
@@ -39,7 +39,7 @@ function readAccounts(file: string | undefined): AccountSpec[] {
   } catch {
     throw new UsageError(`--accounts: "${file}" is not valid JSON`)
   }
-  const parsed = AccountFileSchema.safeParse(json)
+  const parsed = accountFileSchemaOf(json).safeParse(json)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`).join('; ')
     throw new UsageError(`--accounts: "${file}" must hold a list of {clientId, clientSecret?, name?, roles?, workspaces?} (${problems})`)

@@ -66,6 +66,11 @@ describe('parseServiceArguments', () => {
     expect(usageError(['--accounts', broken])).toBe(`--accounts: "${broken}" is not valid JSON`)
     const shape = file('shape.json', JSON.stringify([{ clientId: 'a', roles: ['Admin'] }]))
     expect(usageError(['--accounts', shape]).startsWith(`--accounts: "${shape}" must hold a list of {clientId, clientSecret?, name?, roles?, workspaces?} (`)).toBe(true)
+    // A problem inside an account names its place and the rule, not the whole file's "Invalid input".
+    const role = file('role.json', JSON.stringify([{ clientId: 'a', roles: ['Admin'] }]))
+    expect(usageError(['--accounts', role])).toBe(`--accounts: "${role}" must hold a list of {clientId, clientSecret?, name?, roles?, workspaces?} (0.roles.0: Invalid option: expected one of "API Usage"|"Data Provider")`)
+    const wrapped = file('wrapped-bad.json', JSON.stringify({ accounts: [{ clientId: '' }] }))
+    expect(usageError(['--accounts', wrapped])).toBe(`--accounts: "${wrapped}" must hold a list of {clientId, clientSecret?, name?, roles?, workspaces?} (accounts.0.clientId: Too small: expected string to have >=1 characters)`)
     const twice = file('twice.json', JSON.stringify([{ clientId: 'a' }, { clientId: 'a' }]))
     expect(usageError(['--accounts', twice])).toBe('--accounts: the client id "a" appears twice')
   })

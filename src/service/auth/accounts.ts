@@ -21,7 +21,12 @@ export const AccountSpecSchema = z
   })
   .strict()
 
-export const AccountFileSchema = z.union([z.array(AccountSpecSchema).min(1), z.object({ accounts: z.array(AccountSpecSchema).min(1) }).strict()])
+export const AccountListSchema = z.array(AccountSpecSchema).min(1)
+export const AccountsObjectSchema = z.object({ accounts: AccountListSchema }).strict()
+export const AccountFileSchema = z.union([AccountListSchema, AccountsObjectSchema])
+
+/** The schema for what the file holds: checked by its own shape, so a problem names its field and rule (a union says only "Invalid input"). */
+export const accountFileSchemaOf = (json: unknown) => (Array.isArray(json) ? AccountListSchema : AccountsObjectSchema)
 
 export type AccountSpec = z.infer<typeof AccountSpecSchema>
 
