@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { createPinia } from 'pinia'
 import { render } from 'vitest-browser-vue'
-import { viewPanelAttrs, viewTabAttrs } from '../../src/renderer/components/explorer/view-tab'
+import { viewPanelAttrs, viewPanelId, viewTabAttrs, viewTabId } from '../../src/renderer/components/explorer/view-tab'
 import { answerAsDemo, fakeBridge } from '../renderer/fake-bridge'
 
 /**
@@ -18,7 +18,7 @@ answerAsDemo(fake)
 fake.answers['history:list'] = []
 // The views' modules reach the window's client, which keeps the bridge it finds as it loads: this one.
 window.explorer = fake.bridge
-const { VIEWS, VIEW_SHORTCUTS, viewPanelId, viewTabId } = await import('../../src/renderer/components/explorer/views')
+const { VIEWS, VIEW_SHORTCUTS } = await import('../../src/renderer/components/explorer/views')
 
 afterEach(() => {
   document.body.replaceChildren()

@@ -79,5 +79,3 @@ export function prefetchAfterFirstFrame(): void {
 
 /** The most views Ctrl/Cmd+digit reaches. */
 export const VIEW_SHORTCUTS = 6
-
-export { viewPanelId, viewTabId } from './view-tab'
