@@ -44,8 +44,8 @@ export function citySet(workspace: Workspace): { set: QuerySet; template: QueryR
   const biggest = [...cities].sort((a, b) => b.population - a.population).filter((city) => !seen.has(city.name) && seen.add(city.name))
   const chosen = biggest.slice(0, QUERIES)
   const judgments: Judgment[] = chosen.flatMap((city, index) => [
-    { query: `q${index + 1}`, item: String(city.cityId), grade: 3 },
-    ...Array.from({ length: 10 }, (_, k) => ({ query: `q${index + 1}`, item: String(biggest[(index + 1 + k) * 10]!.cityId), grade: 1 })),
+    { query: `q${index + 1}`, item: String(city.cityId), rater: 'bench', grade: 3 },
+    ...Array.from({ length: 10 }, (_, k) => ({ query: `q${index + 1}`, item: String(biggest[(index + 1 + k) * 10]!.cityId), rater: 'bench', grade: 1 })),
   ])
   const set: QuerySet = { name: 'bench', query: example.query, queries: chosen.map((city, index) => ({ id: `q${index + 1}`, text: city.name })), judgments }
   return { set, template: template.request, judgments: judgments.length }

@@ -4,7 +4,8 @@ import { runExperiment } from '../src/main/experiments/run-experiment'
 import { statsInThread } from '../src/main/experiments/stats-thread'
 import { readWorkspaceFile } from '../src/main/workspaces/workspace-files'
 import { DEFAULT_METRICS } from '../src/shared/relevance/metrics'
-import { DEFAULT_SETTINGS, gradesByQuery } from '../src/shared/relevance/query-set'
+import { gradesOfSet } from '../src/shared/relevance/grade-aggregate'
+import { DEFAULT_SETTINGS } from '../src/shared/relevance/query-set'
 import { citySet } from './evaluation'
 import { runWhenMain, type BenchResult } from './result'
 
@@ -43,7 +44,7 @@ export async function benchExperiment(): Promise<BenchResult[]> {
         runId,
       })
       const evaluated = performance.now()
-      const grades = [...gradesByQuery(set.judgments)].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
+      const grades = [...gradesOfSet(set)].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
       const [a, b] = run.evaluations.map((evaluation, index) => ({ label: `${'AB'[index]}`, rankings: evaluation.rankings, scored: evaluation.scored }))
       const stats = await statsInThread({ baseline: a!, others: [b!], grades, judgeDepth: run.evaluations[0]!.judgeDepth, options: {} })
       const ended = performance.now()

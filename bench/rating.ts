@@ -50,7 +50,7 @@ async function rate(core: AppCore, request: { query: string; item: string; grade
 /** The old path's work for one rating, on main. */
 async function oldRating(workspace: Workspace, sessionFile: string, grade: number): Promise<Workspace> {
   const first = workspace.sets!.find((set) => set.name === BIG_SET)!.judgments[0]!
-  const next = withRating(workspace, BIG_SET, { query: first.query, item: first.item, grade, by: 'bench' })
+  const next = withRating(workspace, BIG_SET, { query: first.query, item: first.item, rater: first.rater, grade })
   const document = serializeWorkspace(next)
   const reread = parseWorkspace(document, 'bench.qxw.json')
   if (!reread.ok) throw new Error(reread.message)

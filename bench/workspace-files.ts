@@ -78,7 +78,7 @@ async function handOff(): Promise<{ whole: number; parts: number; longestPart: n
   const set = workspace.sets!.find((each) => each.name === BIG_SET)!
   const first = set.judgments[0]!
   const rated = { ...set, judgments: set.judgments.map((judgment) => (judgment === first ? { ...first, grade: (first.grade + 1) % 4 } : judgment)) }
-  mirror.rated(set, rated, { set: BIG_SET, query: first.query, item: first.item, grade: (first.grade + 1) % 4 })
+  mirror.rated(set, rated, { set: BIG_SET, query: first.query, item: first.item, rater: first.rater, grade: (first.grade + 1) % 4 })
   const next = { ...workspace, sets: workspace.sets!.map((each) => (each === set ? rated : each)) }
   const at = performance.now()
   const wire = await mirror.encode(next, () => {

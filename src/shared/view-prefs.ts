@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADJUDICATION_RATER, RaterNameSchema } from './relevance/raters'
 
 /**
  * The window's view preferences: the theme, the workbench view shown, and
@@ -37,6 +38,10 @@ export const ViewPrefsSchema = z
     /** A workbench view's id (components/explorer/views.ts); one the window no longer has is ignored there. */
     view: Name.optional(),
     folds: FoldsSchema.optional(),
+    /** The person's name as a rater (issue 35): asked once, then on every rating they make. */
+    rater: RaterNameSchema.refine((name) => name.trim() === name && !/[\u0000-\u001f\u007f]/.test(name), { error: 'must not start or end with white space, nor hold a control character' })
+      .refine((name) => name !== ADJUDICATION_RATER, { error: `"${ADJUDICATION_RATER}" is the name Settle gives settled grades; choose another` })
+      .optional(),
   })
   .strict()
 

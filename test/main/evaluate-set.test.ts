@@ -14,8 +14,8 @@ const SET: QuerySet = {
     { id: 'q2', text: 'broken' },
   ],
   judgments: [
-    { query: 'q1', item: 'b', grade: 1 },
-    { query: 'q1', item: 'z', grade: 0 },
+    { query: 'q1', item: 'b', rater: 'r1', grade: 1 },
+    { query: 'q1', item: 'z', rater: 'r1', grade: 0 },
   ],
 }
 

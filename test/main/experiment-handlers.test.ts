@@ -17,8 +17,8 @@ import { untilEnded } from './support'
  */
 
 const CONTENTS = citiesWorkspace([
-  { query: 'q1', item: 'p2', grade: 3 },
-  { query: 'q2', item: 'l1', grade: 1 },
+  { query: 'q1', item: 'p2', rater: 'r1', grade: 3 },
+  { query: 'q2', item: 'l1', rater: 'r1', grade: 1 },
 ])
 
 describe('experimentHandlers', () => {

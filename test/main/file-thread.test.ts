@@ -44,7 +44,8 @@ describe('workspace file thread', () => {
 
   it('saves 200,000 judgments after ratings while main answers the window; the file opens again equal, compact and with its mode', async () => {
     const path = join(dir, 'big.qxw.json')
-    const big = bigWorkspace()
+    // Rated by the user the app runs as: the window's ratings re-grade and clear that rater's own.
+    const big = bigWorkspace(userInfo().username)
     writeFileSync(path, serializeWorkspace(big, 'compact'))
     chmodSync(path, 0o640)
     const app = await core()
@@ -60,7 +61,7 @@ describe('workspace file thread', () => {
     ]
     for (const rating of ratings) await call<WorkspaceView>(app, 'sets:rate', rating)
     // Judge's ratings are made by the user the app runs as (relevance-handlers.ts).
-    const expected = ratings.reduce<Workspace>((workspace, { set, ...rating }) => withRating(workspace, set, { ...rating, by: userInfo().username }), big)
+    const expected = ratings.reduce<Workspace>((workspace, { set, ...rating }) => withRating(workspace, set, { ...rating, rater: userInfo().username }), big)
 
     // While the thread serializes the document, the window asks main something: it must be answered before the save is.
     const order: string[] = []

@@ -73,7 +73,7 @@ describe('kept evaluations and experiments in the data folder database', () => {
     // A rating sent while it scores is journaled between two pages of the scoring, not after all 3,000 rankings.
     let scoredYet = false
     const scoring = evaluations.score(big.id, judgments, undefined, BIG_SETTINGS).then((scored) => ((scoredYet = true), scored))
-    await data.call('ratings.add', 'doc', { set: 'Big set', query: 'q0', item: 'i0.0', grade: 2, by: 'test', at: '2026-01-02T10:00:00.000Z' })
+    await data.call('ratings.add', 'doc', { set: 'Big set', query: 'q0', item: 'i0.0', rater: 'test', grade: 2, at: '2026-01-02T10:00:00.000Z' })
     expect(scoredYet).toBe(false)
     expect(await scoring).toEqual(scoreRankings(rankings, { judgments }, metrics.metrics, BIG_SETTINGS, 10))
 

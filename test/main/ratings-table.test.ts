@@ -4,7 +4,7 @@ import { useMigratedDb } from '../fixtures/migrated-db'
 
 /** The ratings journal: appended in order per document, read back after a place, trimmed once the session file holds them. */
 
-const rating = (item: string, grade: number | null, by: string | null = null): JournalRating => ({ set: 'Cities', query: 'q1', item, grade, by, at: '2026-01-01T00:00:00.000Z' })
+const rating = (item: string, grade: number | null, rater: string | null = null): JournalRating => ({ set: 'Cities', query: 'q1', item, grade, rater, at: '2026-01-01T00:00:00.000Z' })
 
 describe('RatingsTable', () => {
   const migratedDb = useMigratedDb()

@@ -67,7 +67,7 @@ describe('an experiment on pages holding more than was asked', () => {
       name: 'Surplus',
       query: 'Template',
       queries: [1, 2, 3].map((n) => ({ id: `q${n}`, text: `text ${n}` })),
-      judgments: [{ query: 'q1', item: '2', grade: 3 }],
+      judgments: [{ query: 'q1', item: '2', rater: 'r1', grade: 3 }],
     }
     let pagesAliveAtB: number | null = null
     const run = await runExperiment({
@@ -115,7 +115,7 @@ describe('runExperiment', () => {
       { id: 'q1', text: 'one' },
       { id: 'q2', text: 'two' },
     ],
-    judgments: [{ query: 'q1', item: 'a', grade: 1 }],
+    judgments: [{ query: 'q1', item: 'a', rater: 'r1', grade: 1 }],
   }
   const side = (label: string): ExperimentTarget => ({ spec: null, label, target: api.target, overrides: {} })
   const input = (extra: Partial<Parameters<typeof runExperiment>[0]> = {}): Parameters<typeof runExperiment>[0] => ({

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { tmpdir, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import Database from 'libsql'
@@ -55,7 +55,8 @@ describe('ratings journaled in the data folder', () => {
 
   it('journals a rating of a 200,000-judgment set before its reply, takes it in place, and Save writes it and empties the journal', async () => {
     const path = join(dir, 'big.qxw.json')
-    writeFileSync(path, serializeWorkspace(bigWorkspace()))
+    // Rated by the user the app runs as, so the window's ratings re-grade that rater's own.
+    writeFileSync(path, serializeWorkspace(bigWorkspace(userInfo().username)))
     const dataDir = join(dir, 'data-big')
     const app = await core(dataDir)
     opens.push(path)

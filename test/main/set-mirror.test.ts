@@ -11,7 +11,7 @@ import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
  * taken since. Checked by playing the thread's side with the same ratings.
  */
 
-const judgments = (n: number): Judgment[] => Array.from({ length: n }, (_, i) => ({ query: 'q1', item: `i${i}`, grade: 1 }))
+const judgments = (n: number): Judgment[] => Array.from({ length: n }, (_, i) => ({ query: 'q1', item: `i${i}`, rater: 'r1', grade: 1 }))
 const set = (name: string, n = 0): QuerySet => ({ name, query: 'Template', queries: [{ id: 'q1', text: 'paris' }], judgments: judgments(n) })
 const workspaceOf = (sets?: QuerySet[]) => ({ ...emptyWorkspace(), ...(sets ? { sets } : {}) })
 
@@ -53,8 +53,8 @@ describe('SetMirror', () => {
       mirror.rated(from, to, rating)
       return to
     }
-    const r1: Rating = { set: 'Cities', query: 'q1', item: 'new', grade: 3 }
-    const r2: Rating = { set: 'Cities', query: 'q1', item: 'i0', grade: null }
+    const r1: Rating = { set: 'Cities', query: 'q1', item: 'new', rater: 'r1', grade: 3 }
+    const r2: Rating = { set: 'Cities', query: 'q1', item: 'i0', rater: 'r1', grade: null }
     const after = rate(rate(first.sets![0]!, r1), r2)
 
     const { document, parts } = await encode(mirror, workspaceOf([after]))

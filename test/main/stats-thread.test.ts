@@ -9,8 +9,8 @@ import { failureOf } from '../fixtures/failure-of'
 /** An experiment's statistics on a real worker thread of their own, started for one request. */
 
 const judgments = [
-  { query: 'q1', item: 'a', grade: 1 },
-  { query: 'q2', item: 'b', grade: 1 },
+  { query: 'q1', item: 'a', rater: 'r1', grade: 1 },
+  { query: 'q2', item: 'b', rater: 'r1', grade: 1 },
 ]
 const metrics = [{ name: 'rr', k: null }] as const
 const ranking = (id: string, items: string[]): QueryRanking => ({ id, text: id, items, labels: items, error: null, durationMs: 1 })

@@ -8,7 +8,7 @@ import { RatingsTable } from '../../src/main/storage/data-store/ratings-table'
 import { migrate } from '../../src/main/storage/data-store/schema'
 import { answerOp, type StoreTables } from '../../src/main/storage/data-store/store-ops'
 import { cutoffKeeping, probabilityBands } from '../../src/shared/experiments/probability-bands'
-import { gradesByQuery } from '../../src/shared/relevance/query-set'
+import { gradesOfSet } from '../../src/shared/relevance/grade-aggregate'
 import { useDataStores } from '../fixtures/data-stores'
 import { bigEvaluation, bigJudgments } from '../fixtures/kept-evaluation'
 import { useTempDirs } from '../fixtures/temp-dirs'
@@ -19,7 +19,7 @@ import { useTempDirs } from '../fixtures/temp-dirs'
  * a name not on the list is refused, in the thread and through DataStore.
  */
 
-const rating = { set: 'Cities', query: 'q1', item: 'paris', grade: 2, by: 'test', at: '2026-01-02T10:00:00.000Z' }
+const rating = { set: 'Cities', query: 'q1', item: 'paris', rater: 'test', grade: 2, at: '2026-01-02T10:00:00.000Z' }
 
 describe('the data store requests', () => {
   const tempDir = useTempDirs('qe-store-ops')
@@ -69,7 +69,7 @@ describe('the data store requests', () => {
     await data.call('evaluations.begin', start)
     await data.call('evaluations.addRankings', evaluation.id, rankings)
     await data.call('evaluations.commit', evaluation.id)
-    const grades = gradesByQuery(judgments)
+    const grades = gradesOfSet({ judgments })
     const answered = rankings.filter((ranking) => ranking.error === null)
     expect(await data.call('evaluations.probability', evaluation.id, grades, 2, 0.9)).toEqual({
       hasProbabilities: true,

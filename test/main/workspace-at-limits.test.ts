@@ -65,7 +65,7 @@ describe('workspace files at the limits, through the handler table', () => {
 
   it('saves a compact file compact: no larger with no change, and still one line after a rating', async () => {
     // As a tool writes it: one line, no white space. 110,000 judgments: under 5 MiB compact, over it readable.
-    const big = bigWorkspace(null)
+    const big = bigWorkspace('r')
     const set = big.sets!.at(-1)!
     const compact = JSON.stringify({ ...big, sets: [...big.sets!.slice(0, -1), { ...set, judgments: set.judgments.slice(0, 110_000) }] })
     const path = join(dir, 'compact.qxw.json')
@@ -98,7 +98,7 @@ describe('workspace files at the limits, through the handler table', () => {
     await call<SaveReply>(second, 'workspace:save', {})
     const saved = readFileSync(path, 'utf8')
     expect(saved).not.toContain('\n')
-    expect(saved).toMatch(/\{"query":"q01","item":"new-item","grade":2[,}]/)
+    expect(saved).toMatch(/\{"query":"q01","item":"new-item","rater":"[^"]+","grade":2\}/)
   })
 
   it('keeps a file\'s mode when it saves over it, and gives a new file the usual one', async () => {

@@ -47,7 +47,7 @@ describe('scoreRankings', () => {
 
   it('follows new judgments without running anything again', () => {
     // o1 judged 2: q3 now counts, P@2 1/2 and RR 1; the means are over three queries.
-    const scored = score(SMALL_RANKINGS_B, 2, [...SMALL_JUDGMENTS, { query: 'q3', item: 'o1', grade: 2 }])
+    const scored = score(SMALL_RANKINGS_B, 2, [...SMALL_JUDGMENTS, { query: 'q3', item: 'o1', rater: 'r1', grade: 2 }])
     expect(scored.queries[2]!.scores).toEqual({ 'p@2': 0.5, rr: 1 })
     expect([scored.means, scored.counted, scored.unjudgedQueries, scored.unjudged]).toEqual([{ 'p@2': 0.5, rr: 1 }, 3, 0, 1])
   })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { experimentStats, gateFails, parseGate, type ExperimentSide, type MetricComparison } from '../../src/shared/experiments/experiment'
 import type { QueryRanking, QueryScores, Scored } from '../../src/shared/relevance/evaluation'
 import { seededRandom } from '../../src/shared/seeded-random'
-import { gradesByQuery } from '../../src/shared/relevance/query-set'
+import { gradesOfSet } from '../../src/shared/relevance/grade-aggregate'
 import { gatedComparison, mean } from '../fixtures/deltas'
 import { SMALL_JUDGMENTS, SMALL_RANKINGS_B, smallEvaluation, smallStats } from '../fixtures/small-evaluation'
 
@@ -175,7 +175,7 @@ describe('experimentStats on the small set', () => {
     // Deltas B − A: P@2 0 and 0 (q3 failed on A); RR 0 (q1) and 0.5 (q2). Zeros are set aside, so
     // P@2 has one sign pattern (p = 1) and RR two, +0.5 and −0.5, both as extreme as the observed (p = 1).
     const [a, b] = [smallEvaluation('A'), smallEvaluation('B', SMALL_RANKINGS_B)].map(({ targetText, rankings, scored }) => ({ label: targetText, rankings, scored }))
-    expect(experimentStats(a!, [b!], gradesByQuery(SMALL_JUDGMENTS), 2)).toEqual(smallStats())
+    expect(experimentStats(a!, [b!], gradesOfSet({ judgments: SMALL_JUDGMENTS }), 2)).toEqual(smallStats())
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AggregateSchema, aggregateGrade, aggregateGrades } from '../../src/shared/relevance/grade-aggregate'
+import { AggregateSchema, aggregateGrade, aggregateGrades, gradesOfRater, gradesOfSet } from '../../src/shared/relevance/grade-aggregate'
 import type { RaterKind } from '../../src/shared/relevance/raters'
 
 const people = (): RaterKind | undefined => 'person'
@@ -70,5 +70,29 @@ describe('aggregateGrades', () => {
         ['q2', new Map([['a', 2], ['c', 3]])],
       ]),
     )
+  })
+})
+
+describe('gradesOfSet and gradesOfRater', () => {
+  const judgments = [
+    { query: 'q1', item: 'a', rater: 'ann', grade: 1 },
+    { query: 'q1', item: 'a', rater: 'bo', grade: 3 },
+    { query: 'q1', item: 'b', rater: 'bo', grade: 0 },
+  ]
+
+  it("uses the set's own aggregate (mean when it names none), or the one given", () => {
+    expect(gradesOfSet({ judgments })).toEqual(new Map([['q1', new Map([['a', 2], ['b', 0]])]]))
+    expect(gradesOfSet({ judgments, settings: { aggregate: 'max' } })).toEqual(new Map([['q1', new Map([['a', 3], ['b', 0]])]]))
+    expect(gradesOfSet({ judgments, settings: { aggregate: 'max' } }, 'min')).toEqual(new Map([['q1', new Map([['a', 1], ['b', 0]])]]))
+  })
+
+  it("settles an item by the reserved rater 'adjudication' though the set does not list it", () => {
+    const settled = [...judgments, { query: 'q1', item: 'a', rater: 'adjudication', grade: 2 }]
+    expect(gradesOfSet({ judgments: settled }, 'max').get('q1')!.get('a')).toBe(2)
+  })
+
+  it("gives one rater's own grades only", () => {
+    expect(gradesOfRater(judgments, 'ann')).toEqual(new Map([['q1', new Map([['a', 1]])]]))
+    expect(gradesOfRater(judgments, 'nobody').size).toBe(0)
   })
 })

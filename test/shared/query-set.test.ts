@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_SCALE,
-  gradesByQuery,
   QuerySetSchema,
   ScaleSchema,
   scaleOf,
@@ -26,19 +25,48 @@ describe('QuerySetSchema', () => {
     expect(set.queries).toEqual(QUERIES)
   })
 
-  it('names each problem of queries and judgments: a twice-used id, an unknown query, a grade off the scale, an item judged twice', () => {
+  it('names each problem of queries and judgments: a twice-used id, an unknown query, a grade off the scale, an item judged twice by one rater', () => {
     const judgments = [
-      { query: 'q1', item: 'a', grade: 3 },
-      { query: 'q9', item: 'a', grade: 1 },
-      { query: 'q1', item: 'b', grade: 7 },
-      { query: 'q1', item: 'a', grade: 2 },
+      { query: 'q1', item: 'a', rater: 'Ann', grade: 3 },
+      { query: 'q9', item: 'a', rater: 'Ann', grade: 1 },
+      { query: 'q1', item: 'b', rater: 'Ann', grade: 7 },
+      { query: 'q1', item: 'a', rater: 'Ann', grade: 2 },
+      // Another rater's grade of the same item is no problem.
+      { query: 'q1', item: 'a', rater: 'Bo', grade: 0 },
     ]
     expect(problems({ name: 'Cities', query: 'cities', queries: [...QUERIES, { id: 'q1', text: 'lyon' }], judgments })).toEqual([
       'queries.2.id: the id "q1" is used by two queries of the set',
       'judgments.1.query: names no query of the set ("q9")',
       "judgments.2.grade: 7 is not a grade of the set's scale (0 Poor, 1 Fair, 2 Good, 3 Perfect)",
-      'judgments.3: the query "q1" judges the item "a" twice',
+      'judgments.3: the rater "Ann" judges the item "a" twice for the query "q1"',
     ])
+    expect(problems({ name: 'Cities', query: 'cities', queries: QUERIES, raters: [{ name: 'Ann', kind: 'person' }, { name: 'Ann', kind: 'import' }] })).toEqual([
+      'raters.1.name: the rater "Ann" is listed twice',
+    ])
+  })
+
+  it("reads a judgment of the previous format: its `by` is its rater, or 'unnamed' without one; `rater` wins over `by`", () => {
+    const parsed = QuerySetSchema.parse({
+      name: 'Cities',
+      query: 'cities',
+      queries: QUERIES,
+      judgments: [
+        { query: 'q1', item: 'a', grade: 3, by: 'Ann' },
+        { query: 'q1', item: 'b', grade: 1 },
+        { query: 'q1', item: 'c', grade: 2, by: '' },
+        { query: 'q1', item: 'd', rater: 'Bo', grade: 0 },
+        { query: 'q1', item: 'e', rater: 'Bo', grade: 0, by: 'Ann' },
+      ],
+    })
+    expect(parsed.judgments).toEqual([
+      { query: 'q1', item: 'a', rater: 'Ann', grade: 3 },
+      { query: 'q1', item: 'b', rater: 'unnamed', grade: 1 },
+      { query: 'q1', item: 'c', rater: 'unnamed', grade: 2 },
+      { query: 'q1', item: 'd', rater: 'Bo', grade: 0 },
+      { query: 'q1', item: 'e', rater: 'Bo', grade: 0 },
+    ])
+    // An empty rater is refused, naming the field.
+    expect(problems({ name: 'Cities', query: 'cities', queries: QUERIES, judgments: [{ query: 'q1', item: 'a', rater: '', grade: 1 }] })[0]).toMatch(/^judgments\.0\.rater: /)
   })
 
   it('refuses a query id with white space, and a threshold above the highest grade of its scale', () => {
@@ -73,20 +101,7 @@ describe('scale and settings of a set', () => {
   it('gives the set\'s own, or the defaults, and the scale in words', () => {
     expect(scaleOf({})).toBe(DEFAULT_SCALE)
     expect(scaleText(DEFAULT_SCALE)).toBe('0 Poor, 1 Fair, 2 Good, 3 Perfect')
-    expect(settingsOf({})).toEqual({ gain: 'exponential', unjudged: 'zero', threshold: 1 })
-    expect(settingsOf({ settings: { gain: 'linear', unjudged: 'zero', threshold: 2 } })).toEqual({ gain: 'linear', unjudged: 'zero', threshold: 2 })
-  })
-})
-
-describe('gradesByQuery', () => {
-  it('groups the judgments by query, then item', () => {
-    const grades = gradesByQuery([
-      { query: 'q1', item: 'a', grade: 3 },
-      { query: 'q2', item: 'a', grade: 0 },
-      { query: 'q1', item: 'b', grade: 1 },
-    ])
-    expect([...grades.keys()]).toEqual(['q1', 'q2'])
-    expect(Object.fromEntries(grades.get('q1')!)).toEqual({ a: 3, b: 1 })
-    expect(gradesByQuery([]).size).toBe(0)
+    expect(settingsOf({})).toEqual({ gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'mean' })
+    expect(settingsOf({ settings: { gain: 'linear', unjudged: 'zero', threshold: 2 } })).toEqual({ gain: 'linear', unjudged: 'zero', threshold: 2, aggregate: 'mean' })
   })
 })

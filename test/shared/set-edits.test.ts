@@ -20,8 +20,8 @@ describe('withSet', () => {
     const renamed = withSet(workspace(), fewer, 'World cities')
     expect(renamed.sets!.map((set) => set.name)).toEqual(['Capitals'])
     expect(renamed.sets![0]!.judgments).toEqual([
-      { query: 'q1', item: 'Q90', grade: 3 },
-      { query: 'q1', item: 'Q167646', grade: 1 },
+      { query: 'q1', item: 'Q90', rater: 'r1', grade: 3 },
+      { query: 'q1', item: 'Q167646', rater: 'r1', grade: 1 },
     ])
   })
 
@@ -46,23 +46,28 @@ describe('withoutSet and requireSet', () => {
 })
 
 describe('withRating', () => {
-  it('sets a grade, replacing the one the query and item had, with who gave it; null clears it', () => {
-    const rated = withRating(workspace(), 'World cities', { query: 'q1', item: 'Q90', grade: 2, by: 'Ann' })
+  it("sets one rater's grade beside the others', replacing only that rater's own; null clears it", () => {
+    const rated = withRating(workspace(), 'World cities', { query: 'q1', item: 'Q90', rater: 'Ann', grade: 2 })
     const judgments = rated.sets![0]!.judgments
-    expect(judgments.filter((judgment) => judgment.item === 'Q90')).toEqual([{ query: 'q1', item: 'Q90', grade: 2, by: 'Ann' }])
-    expect(judgments).toHaveLength(CITIES.judgments.length)
-    const cleared = withRating(rated, 'World cities', { query: 'q1', item: 'Q90', grade: null })
-    expect(cleared.sets![0]!.judgments.some((judgment) => judgment.item === 'Q90')).toBe(false)
+    expect(judgments.filter((judgment) => judgment.item === 'Q90')).toEqual([
+      { query: 'q1', item: 'Q90', rater: 'r1', grade: 3 },
+      { query: 'q1', item: 'Q90', rater: 'Ann', grade: 2 },
+    ])
+    expect(judgments).toHaveLength(CITIES.judgments.length + 1)
+    const regraded = withRating(rated, 'World cities', { query: 'q1', item: 'Q90', rater: 'Ann', grade: 0 }).sets![0]!.judgments
+    expect(regraded.filter((judgment) => judgment.item === 'Q90').map((judgment) => [judgment.rater, judgment.grade])).toEqual([['r1', 3], ['Ann', 0]])
+    const cleared = withRating(rated, 'World cities', { query: 'q1', item: 'Q90', rater: 'r1', grade: null })
+    expect(cleared.sets![0]!.judgments.filter((judgment) => judgment.item === 'Q90')).toEqual([{ query: 'q1', item: 'Q90', rater: 'Ann', grade: 2 }])
     // The workspace given is left as it was.
     expect(workspace().sets![0]!.judgments).toHaveLength(7)
   })
 
   it('refuses a grade off the scale, naming the scale, and a query the set has not', () => {
-    expect(refused(() => withRating(workspace(), 'World cities', { query: 'q1', item: 'x', grade: 4 }))).toEqual({
+    expect(refused(() => withRating(workspace(), 'World cities', { query: 'q1', item: 'x', rater: 'r1', grade: 4 }))).toEqual({
       code: 'validation',
       message: "grade: 4 is not a grade of the set's scale (0 Poor, 1 Fair, 2 Good, 3 Perfect).",
     })
-    expect(refused(() => withRating(workspace(), 'World cities', { query: 'q9', item: 'x', grade: 1 }))).toEqual({
+    expect(refused(() => withRating(workspace(), 'World cities', { query: 'q9', item: 'x', rater: 'r1', grade: 1 }))).toEqual({
       code: 'not_found',
       message: 'The query set "World cities" has no query with the id "q9".',
     })
@@ -70,19 +75,30 @@ describe('withRating', () => {
 })
 
 describe('withImport', () => {
-  it('adds the new queries and lets the file\'s judgments replace the set\'s for the same query and item', () => {
+  it("adds the new queries and the file's judgments as its rater's, never overwriting another rater's grade", () => {
     const next = withImport(workspace(), 'World cities', {
       newQueries: [{ id: 'q6', text: 'lisbon' }],
       judgments: [
-        { query: 'q1', item: 'Q90', grade: 0, by: 'file' },
-        { query: 'q6', item: 'Q597', grade: 3, by: 'file' },
+        { query: 'q1', item: 'Q90', rater: 'file', grade: 0 },
+        { query: 'q6', item: 'Q597', rater: 'file', grade: 3 },
       ],
       replaced: 1,
     })
     const set = next.sets![0]!
     expect(set.queries.map((query) => query.id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6'])
-    expect(set.judgments).toHaveLength(8)
-    expect(set.judgments.filter((judgment) => judgment.item === 'Q90')).toEqual([{ query: 'q1', item: 'Q90', grade: 0, by: 'file' }])
+    expect(set.judgments).toHaveLength(9)
+    expect(set.judgments.filter((judgment) => judgment.item === 'Q90')).toEqual([
+      { query: 'q1', item: 'Q90', rater: 'r1', grade: 3 },
+      { query: 'q1', item: 'Q90', rater: 'file', grade: 0 },
+    ])
+    expect(set.raters).toEqual([
+      { name: 'r1', kind: 'person' },
+      { name: 'file', kind: 'import' },
+    ])
+    // The same file again replaces its own grades only.
+    const again = withImport(next, 'World cities', { newQueries: [], judgments: [{ query: 'q1', item: 'Q90', rater: 'file', grade: 2 }], replaced: 1 }).sets![0]!
+    expect(again.judgments.filter((judgment) => judgment.item === 'Q90').map((judgment) => [judgment.rater, judgment.grade])).toEqual([['r1', 3], ['file', 2]])
+    expect(again.raters).toHaveLength(2)
   })
 })
 

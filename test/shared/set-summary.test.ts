@@ -13,7 +13,7 @@ describe('setSummary', () => {
       queries: 5,
       judgments: 7,
       scale: DEFAULT_SCALE,
-      settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 },
+      settings: { gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'mean' },
     })
     expect(SetSummarySchema.parse(summary)).toEqual(summary)
   })

@@ -29,12 +29,15 @@ const set: QuerySet = {
     { id: 'b', text: 'second "quoted"' },
     { id: 'a', text: 'first\u2028line', tags: ['t'] },
   ],
+  // Listed: the raters its judgments name join it, as people.
+  raters: [{ name: 'Ann', kind: 'import' }],
   judgments: [
-    { query: 'a', item: 'z', grade: 1 },
-    { query: 'b', item: 'é', grade: 0, by: 'R "one"' },
-    { query: 'a', item: 'B\u0000', grade: 3 },
-    { query: 'b', item: '😀', grade: 2 },
-    { query: 'a', item: 'a\\b', grade: 2, by: '' },
+    { query: 'a', item: 'z', rater: 'r1', grade: 1 },
+    { query: 'b', item: 'é', rater: 'R "one"', grade: 0 },
+    { query: 'a', item: 'B\u0000', rater: 'r1', grade: 3 },
+    { query: 'b', item: '😀', rater: 'r1', grade: 2 },
+    { query: 'a', item: 'a\\b', rater: 'r0', grade: 2 },
+    { query: 'a', item: 'z', rater: 'Ann', grade: 2 },
   ],
 }
 const empty: QuerySet = { name: 'E', query: 'Q', queries: [], judgments: [] }
@@ -43,16 +46,23 @@ const readableSets = `  "sets": [
     {
       "name": "S",
       "query": "Q",
+      "raters": [
+        {"name":"Ann","kind":"import"},
+        {"name":"R \\"one\\"","kind":"person"},
+        {"name":"r0","kind":"person"},
+        {"name":"r1","kind":"person"}
+      ],
       "queries": [
         {"id":"b","text":"second \\"quoted\\""},
         {"id":"a","text":"first\u2028line","tags":["t"]}
       ],
       "judgments": [
-        {"query":"b","item":"é","grade":0,"by":"R \\"one\\""},
-        {"query":"b","item":"😀","grade":2},
-        {"query":"a","item":"B\\u0000","grade":3},
-        {"query":"a","item":"a\\\\b","grade":2,"by":""},
-        {"query":"a","item":"z","grade":1}
+        {"query":"b","item":"é","rater":"R \\"one\\"","grade":0},
+        {"query":"b","item":"😀","rater":"r1","grade":2},
+        {"query":"a","item":"B\\u0000","rater":"r1","grade":3},
+        {"query":"a","item":"a\\\\b","rater":"r0","grade":2},
+        {"query":"a","item":"z","rater":"Ann","grade":2},
+        {"query":"a","item":"z","rater":"r1","grade":1}
       ]
     },
     {
@@ -66,17 +76,21 @@ const readableSets = `  "sets": [
 `
 
 describe("a set's text", () => {
-  it('writes each query and judgment on a line of its own, judgments by query then item', () => {
+  it('writes each query, rater and judgment on a line of its own: raters by name, judgments by query, item, then rater', () => {
     const text = serializeWorkspace(workspaceWith([set, empty]))
     expect(text.endsWith(readableSets)).toBe(true)
+    // A set that lists no rater (a file of the previous format, or people's grades only) is written without the list: as it was read.
+    const { raters: _raters, ...unlisted } = set
+    expect(serializeWorkspace(workspaceWith([unlisted, empty]))).not.toContain('"raters"')
   })
 
   it('writes the compact layout with no white space, the same order', () => {
     const text = serializeWorkspace(workspaceWith([set, empty]), 'compact')
     expect(text.endsWith(
-      '"sets":[{"name":"S","query":"Q","queries":[{"id":"b","text":"second \\"quoted\\""},{"id":"a","text":"first\u2028line","tags":["t"]}],' +
-        '"judgments":[{"query":"b","item":"é","grade":0,"by":"R \\"one\\""},{"query":"b","item":"😀","grade":2},{"query":"a","item":"B\\u0000","grade":3},' +
-        '{"query":"a","item":"a\\\\b","grade":2,"by":""},{"query":"a","item":"z","grade":1}]},{"name":"E","query":"Q","queries":[],"judgments":[]}]}',
+      '"sets":[{"name":"S","query":"Q","raters":[{"name":"Ann","kind":"import"},{"name":"R \\"one\\"","kind":"person"},{"name":"r0","kind":"person"},{"name":"r1","kind":"person"}],' +
+        '"queries":[{"id":"b","text":"second \\"quoted\\""},{"id":"a","text":"first\u2028line","tags":["t"]}],' +
+        '"judgments":[{"query":"b","item":"é","rater":"R \\"one\\"","grade":0},{"query":"b","item":"😀","rater":"r1","grade":2},{"query":"a","item":"B\\u0000","rater":"r1","grade":3},' +
+        '{"query":"a","item":"a\\\\b","rater":"r0","grade":2},{"query":"a","item":"z","rater":"Ann","grade":2},{"query":"a","item":"z","rater":"r1","grade":1}]},{"name":"E","query":"Q","queries":[],"judgments":[]}]}',
     )).toBe(true)
   })
 
@@ -90,7 +104,7 @@ describe("a set's text", () => {
   })
 
   it("knows a workspace's own text, in its layout, and nothing else (file-worker.ts takes a file's facts from it)", () => {
-    const plain: QuerySet = { ...set, name: 'P', judgments: [{ query: 'a', item: 'doc-1', grade: 1, by: 'R' }, { query: 'b', item: 'doc-2', grade: 100 }] }
+    const plain: QuerySet = { ...set, name: 'P', judgments: [{ query: 'a', item: 'doc-1', rater: 'R', grade: 1 }, { query: 'b', item: 'doc-2', rater: 'r1', grade: 100 }] }
     const workspace = workspaceWith([set, empty, plain])
     for (const layout of ['readable', 'compact'] as const) {
       const text = serializeParsed(workspace, layout)
@@ -111,11 +125,11 @@ describe("a set's text", () => {
   })
 
   it('does not take a judgment written otherwise than the app writes it (an escape spelled out, keys in another order)', () => {
-    const workspace = workspaceWith([{ name: 'S', query: 'Q', queries: [{ id: 'a', text: 'a' }], judgments: [{ query: 'a', item: 'é', grade: 1, by: 'R' }] }])
+    const workspace = workspaceWith([{ name: 'S', query: 'Q', queries: [{ id: 'a', text: 'a' }], judgments: [{ query: 'a', item: 'é', rater: 'R', grade: 1 }] }])
     const text = serializeParsed(workspace)
     expect(isTextOf(text, workspace, 'readable')).toBe(true)
     expect(isTextOf(text.replace('"item":"é"', '"item":"\\u00e9"'), workspace, 'readable')).toBe(false)
-    expect(isTextOf(text.replace('{"query":"a","item":"é","grade":1,"by":"R"}', '{"item":"é","query":"a","grade":1,"by":"R"}'), workspace, 'readable')).toBe(false)
+    expect(isTextOf(text.replace('{"query":"a","item":"é","rater":"R","grade":1}', '{"item":"é","query":"a","rater":"R","grade":1}'), workspace, 'readable')).toBe(false)
     expect(isTextOf(text.replace('"grade":1', '"grade":1.0'), workspace, 'readable')).toBe(false)
   })
 })

@@ -174,6 +174,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
       files: { dialogs: options.dialogs ?? null, uploads },
       downloads,
       exportsDir: join(options.dataDir, 'exports'),
+      prefs: () => viewPrefs.get(),
     }),
     ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: experimentStore, log }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),

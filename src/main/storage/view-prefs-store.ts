@@ -60,9 +60,10 @@ export class ViewPrefsStore {
     return this.get()
   }
 
+  /** The view as it first was; the rater's name is the person's, not the view's, and stays. */
   async reset(): Promise<ViewPrefs> {
-    await this.write({})
-    return {}
+    await this.write(this.prefs.rater === undefined ? {} : { rater: this.prefs.rater })
+    return this.get()
   }
 
   private async write(prefs: ViewPrefs): Promise<void> {

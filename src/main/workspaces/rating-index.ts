@@ -1,27 +1,27 @@
 import { ExplorerError } from '../../shared/ipc/errors'
-import { JudgmentSchema, MAX_SET_JUDGMENTS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
+import { RatedJudgmentSchema, MAX_SET_JUDGMENTS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
 import { requireSet } from '../../shared/relevance/set-edits'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 
-/** One rating: `grade` null clears it. */
+/** One rater's rating: `grade` null clears that rater's grade. */
 export interface Rating {
   set: string
   query: string
   item: string
+  rater: string
   grade: number | null
-  by?: string | undefined
 }
 
 interface SetIndex {
   queries: Set<string>
-  /** The judgment of each (query, item), by `query \0 item`. */
+  /** The judgment of each (query, item, rater), by `query \0 item \0 rater`. */
   judgments: Map<string, Judgment>
 }
 
-const keyOf = (query: string, item: string) => `${query}\u0000${item}`
+const keyOf = (query: string, item: string, rater: string) => `${query}\u0000${item}\u0000${rater}`
 
 /**
- * The open document's sets indexed by (query, item), so that a rating costs
+ * The open document's sets indexed by (query, item, rater), so that a rating costs
  * what one judgment does, not what the set does: the one judgment is checked
  * against its schema and the set's scale (the rest of the document was
  * checked when it was taken), and the set's judgments are copied by
@@ -53,11 +53,11 @@ export class RatingIndex {
     if (rating.grade !== null && !scale.some((step) => step.grade === rating.grade)) {
       throw new ExplorerError('validation', `grade: ${rating.grade} is not a grade of the set's scale (${scaleText(scale)}).`)
     }
-    const key = keyOf(rating.query, rating.item)
+    const key = keyOf(rating.query, rating.item, rating.rater)
     const old = index.judgments.get(key)
     let judgment: Judgment | null = null
     if (rating.grade !== null) {
-      const checked = JudgmentSchema.safeParse({ query: rating.query, item: rating.item, grade: rating.grade, ...(rating.by ? { by: rating.by } : {}) })
+      const checked = RatedJudgmentSchema.safeParse({ query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade })
       if (!checked.success) {
         const issue = checked.error.issues[0]!
         throw new ExplorerError('validation', `${issue.path.join('.') || 'rating'}: ${issue.message}`)
@@ -86,7 +86,7 @@ export class RatingIndex {
   private indexOf(set: QuerySet): SetIndex {
     let index = this.bySet.get(set)
     if (!index) {
-      index = { queries: new Set(set.queries.map((query) => query.id)), judgments: new Map(set.judgments.map((judgment) => [keyOf(judgment.query, judgment.item), judgment])) }
+      index = { queries: new Set(set.queries.map((query) => query.id)), judgments: new Map(set.judgments.map((judgment) => [keyOf(judgment.query, judgment.item, judgment.rater), judgment])) }
       this.bySet.set(set, index)
     }
     return index

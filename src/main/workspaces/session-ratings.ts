@@ -4,6 +4,7 @@ import { ExplorerError } from '../../shared/ipc/errors'
 import type { Logger } from '../logging/logger'
 import { DataStore } from '../storage/data-store/data-store'
 import type { WorkspaceFileThread } from './file-thread'
+import { UNNAMED_RATER } from '../../shared/relevance/raters'
 import { RatingIndex, type Rating } from './rating-index'
 import type { JournalMark, SessionState } from './session-file'
 import { MAX_WORKSPACE_BYTES } from './workspace-files'
@@ -78,7 +79,7 @@ export class SessionRatings {
         query: rating.query,
         item: rating.item,
         grade: rating.grade,
-        by: rating.by ?? null,
+        rater: rating.rater,
         at: new Date().toISOString(),
       })
     } catch (error) {
@@ -141,7 +142,7 @@ export class SessionRatings {
     let workspace = this.session.state().workspace
     let skipped = 0
     for (const entry of entries) {
-      const rating = { set: entry.set, query: entry.query, item: entry.item, grade: entry.grade, by: entry.by ?? undefined }
+      const rating = { set: entry.set, query: entry.query, item: entry.item, grade: entry.grade, rater: entry.rater ?? UNNAMED_RATER }
       try {
         const taken = this.index.rated(workspace, rating)
         if (taken.set) this.session.thread.rated(taken.set.from, taken.set.to, rating)

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { RunTargetSchema } from '../compare/compare-targets'
 import { metricKey, scoreQuery, unjudgedInTop, type MetricSpec } from './metrics'
-import { DEFAULT_SCALE, gradesByQuery, ItemIdSchema, MetricSettingsSchema, ScaleSchema, SetQueryIdSchema, type MetricSettings, type QuerySet } from './query-set'
+import { gradesOfSet } from './grade-aggregate'
+import { DEFAULT_SCALE, ItemIdSchema, MetricSettingsSchema, ScaleSchema, SetQueryIdSchema, type MetricSettings, type QuerySet } from './query-set'
 
 /**
  * An evaluation: a set's queries run on one target, each query's ranking,
@@ -90,7 +91,7 @@ export function judgeDepthOf(metrics: readonly MetricSpec[]): number {
 /** The figures of each query and their means, from the rankings and the set's judgments as they are now. */
 export function scoreRankings(
   rankings: readonly QueryRanking[],
-  set: Pick<QuerySet, 'judgments' | 'scale'>,
+  set: Pick<QuerySet, 'judgments' | 'scale' | 'raters'>,
   metrics: readonly MetricSpec[],
   settings: MetricSettings,
   judgeDepth: number,
@@ -106,12 +107,12 @@ export function scoreRankings(
  * without holding every ranking at once.
  */
 export function rankingScorer(
-  set: Pick<QuerySet, 'judgments' | 'scale'>,
+  set: Pick<QuerySet, 'judgments' | 'scale' | 'raters'>,
   metrics: readonly MetricSpec[],
   settings: MetricSettings,
   judgeDepth: number,
 ): { add: (ranking: QueryRanking) => void; result: () => Scored } {
-  const grades = gradesByQuery(set.judgments)
+  const grades = gradesOfSet(set, settings.aggregate)
   const scale = set.scale ?? DEFAULT_SCALE
   const keys = metrics.map(metricKey)
   const sums = new Map(keys.map((key) => [key, 0]))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RaterKind } from './raters'
+import { ratersOf, type Rater, type RaterKind } from './raters'
 
 /**
  * The grade the metrics use for an item that several raters graded (issue
@@ -10,12 +10,31 @@ import type { RaterKind } from './raters'
 
 export const AggregateSchema = z.union([
   z.enum(['mean', 'median', 'majority', 'max', 'min']),
-  z.string().regex(/^rater:.+$/, 'is not an aggregate: mean, median, majority, max, min or rater:NAME') as z.ZodType<`rater:${string}`>,
+  z
+    .string()
+    .max(206)
+    .regex(/^rater:.+$/, 'is not an aggregate: mean, median, majority, max, min or rater:NAME') as z.ZodType<`rater:${string}`>,
 ])
 
 export type Aggregate = z.infer<typeof AggregateSchema>
 
 export const DEFAULT_AGGREGATE: Aggregate = 'mean'
+
+/** Each rule in words, as the set dialog offers it. */
+export const AGGREGATE_WORDS: Record<Exclude<Aggregate, `rater:${string}`>, string> = {
+  mean: "Mean of the raters' grades",
+  median: 'Median (of an even count, the mean of the middle two)',
+  majority: 'Majority (a tie goes to the lower grade)',
+  max: 'Optimistic: the highest grade',
+  min: 'Pessimistic: the lowest grade',
+}
+
+/** The rules a set may use, then one rater's grades alone for each of its raters (an adjudicator's grade wins in every one). */
+export function aggregateChoices(raters: readonly Rater[]): { value: Aggregate; label: string }[] {
+  const rules = (Object.keys(AGGREGATE_WORDS) as (keyof typeof AGGREGATE_WORDS)[]).map((value) => ({ value: value as Aggregate, label: AGGREGATE_WORDS[value] }))
+  const own = raters.filter((rater) => rater.kind !== 'adjudication').map((rater) => ({ value: `rater:${rater.name}` as Aggregate, label: `${rater.name}'s grades only` }))
+  return [...rules, ...own]
+}
 
 export interface RaterGrade {
   rater: string
@@ -107,6 +126,30 @@ export function aggregateGrades(
       if (grade !== undefined) graded.set(item, grade)
     }
     out.set(query, graded)
+  }
+  return out
+}
+
+/**
+ * The grades the metrics use for a set, by query id then item id: its
+ * judgments under its own aggregate (settings.aggregate, mean by default), or
+ * the one given (the command line's --aggregate).
+ */
+export function gradesOfSet(
+  set: { judgments: readonly { query: string; item: string; rater: string; grade: number }[]; raters?: readonly Rater[] | undefined; settings?: { aggregate?: Aggregate | undefined } | undefined },
+  aggregate: Aggregate = set.settings?.aggregate ?? DEFAULT_AGGREGATE,
+): Map<string, Map<string, number>> {
+  return aggregateGrades(set.judgments, aggregate, ratersOf(set))
+}
+
+/** One rater's own grades, by query id then item id: what that person has rated (the Judge dialog's and the grid's). */
+export function gradesOfRater(judgments: readonly { query: string; item: string; rater: string; grade: number }[], rater: string): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>()
+  for (const judgment of judgments) {
+    if (judgment.rater !== rater) continue
+    let grades = out.get(judgment.query)
+    if (!grades) out.set(judgment.query, (grades = new Map()))
+    grades.set(judgment.item, judgment.grade)
   }
   return out
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { issueBudget, listOf } from '../capped-issues'
 import { querySourceFields, querySourceProblems } from '../workspace/query-source'
+import { AggregateSchema } from './grade-aggregate'
+import { RaterNameSchema, RaterSchema, UNNAMED_RATER } from './raters'
 
 /**
  * A query set as a workspace file keeps it (`sets`, next to `tests`): a
@@ -58,6 +60,8 @@ export const MetricSettingsSchema = z
     unjudged: z.enum(['zero', 'skip']).default('zero'),
     /** For P, AP, RR and Recall an item is relevant when its grade is at least this. */
     threshold: GradeSchema.default(1),
+    /** Which grade the metrics use where several raters graded an item (grade-aggregate.ts); mean when absent. */
+    aggregate: AggregateSchema.optional(),
   })
   .strict()
 
@@ -70,16 +74,27 @@ export const SetQuerySchema = z
   })
   .strict()
 
+/** One rater's grade of one item for one query, as the app holds a judgment. */
+export const RatedJudgmentSchema = z.object({ query: SetQueryIdSchema, item: ItemIdSchema, rater: RaterNameSchema, grade: GradeSchema }).strict()
+
+/**
+ * A judgment line as a file holds it: `{ query, item, rater, grade }`. A line
+ * of the previous format (before several raters) has no `rater` and may have
+ * `by`, who gave it: that is its rater, or "unnamed" without one, so an old
+ * file reads as before and is written in the new form when saved.
+ */
 export const JudgmentSchema = z
   .object({
     /** The query's id in the set. */
     query: SetQueryIdSchema,
     item: ItemIdSchema,
+    rater: RaterNameSchema.optional(),
     grade: GradeSchema,
-    /** Who gave it: a person's name, or where it came from (an imported file). */
+    /** The previous format's rater: a person's name, or where the grade came from (an imported file). */
     by: z.string().max(200).optional(),
   })
   .strict()
+  .transform(({ query, item, rater, grade, by }): RatedJudgment => ({ query, item, rater: rater ?? (by || UNNAMED_RATER), grade }))
 
 const QUERY_ID = /^\S+$/
 
@@ -91,15 +106,19 @@ const QUERY_ID = /^\S+$/
  */
 export function quickJudgment(value: unknown): Judgment | undefined {
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return undefined
-  const { query, item, grade, by } = value as Record<string, unknown>
+  const { query, item, rater, grade, by } = value as Record<string, unknown>
   if (typeof query !== 'string' || query.length < 1 || query.length > 200 || !QUERY_ID.test(query)) return undefined
   if (typeof item !== 'string' || item.length < 1 || item.length > 2_000) return undefined
   if (typeof grade !== 'number' || !Number.isInteger(grade) || grade < 0 || grade > 100) return undefined
+  if (rater !== undefined && (typeof rater !== 'string' || rater.length < 1 || rater.length > 200)) return undefined
   if (by !== undefined && (typeof by !== 'string' || by.length > 200)) return undefined
-  // `.strict()`: no other key (nor a `by` that is there but undefined).
-  if (Object.keys(value).length !== (by === undefined ? 3 : 4)) return undefined
-  return by === undefined ? { query, item, grade } : { query, item, grade, by }
+  // `.strict()`: no other key (nor a `rater` or `by` that is there but undefined).
+  if (Object.keys(value).length !== 3 + (rater === undefined ? 0 : 1) + (by === undefined ? 0 : 1)) return undefined
+  return { query, item, rater: rater ?? ((by as string | undefined) || UNNAMED_RATER), grade }
 }
+
+/** How many raters a set may name: people, imports and models together. */
+export const MAX_SET_RATERS = 1_000
 
 export const QuerySetSchema = z
   .object({
@@ -109,6 +128,8 @@ export const QuerySetSchema = z
     notes: Text(100_000).optional(),
     scale: ScaleSchema.optional(),
     settings: MetricSettingsSchema.optional(),
+    /** Who graded the set's items, with their kind; a rater the judgments name and this leaves out is a person (raters.ts). */
+    raters: z.array(RaterSchema).max(MAX_SET_RATERS).optional(),
     // Lists that name their first problems and count the rest: a file may hold 200,000 judgments, all wrong (capped-issues.ts).
     queries: listOf(SetQuerySchema, MAX_SET_QUERIES),
     judgments: listOf(JudgmentSchema, MAX_SET_JUDGMENTS, quickJudgment).default(() => []),
@@ -124,14 +145,19 @@ export const QuerySetSchema = z
     })
     const scale = set.scale ?? DEFAULT_SCALE
     const grades = new Set(scale.map((step) => step.grade))
+    const raterNames = new Set<string>()
+    set.raters?.forEach((rater, index) => {
+      if (raterNames.has(rater.name)) problems.add({ path: ['raters', index, 'name'], message: `the rater "${rater.name}" is listed twice` })
+      raterNames.add(rater.name)
+    })
     const seen = new Set<string>()
     set.judgments.forEach((judgment, index) => {
       if (!ids.has(judgment.query)) problems.add({ path: ['judgments', index, 'query'], message: `names no query of the set ("${judgment.query}")` })
       if (!grades.has(judgment.grade)) {
         problems.add({ path: ['judgments', index, 'grade'], message: `${judgment.grade} is not a grade of the set's scale (${scaleText(scale)})` })
       }
-      const key = `${judgment.query}\u0000${judgment.item}`
-      if (seen.has(key)) problems.add({ path: ['judgments', index], message: `the query "${judgment.query}" judges the item "${judgment.item}" twice` })
+      const key = `${judgment.query}\u0000${judgment.item}\u0000${judgment.rater}`
+      if (seen.has(key)) problems.add({ path: ['judgments', index], message: `the rater "${judgment.rater}" judges the item "${judgment.item}" twice for the query "${judgment.query}"` })
       seen.add(key)
     })
     if (set.settings && !grades.has(set.settings.threshold) && set.settings.threshold > scale[scale.length - 1]!.grade) {
@@ -144,10 +170,12 @@ export type Scale = z.infer<typeof ScaleSchema>
 export type ScaleStep = z.infer<typeof ScaleStepSchema>
 export type MetricSettings = z.infer<typeof MetricSettingsSchema>
 export type SetQuery = z.infer<typeof SetQuerySchema>
-export type Judgment = z.infer<typeof JudgmentSchema>
+export type RatedJudgment = z.infer<typeof RatedJudgmentSchema>
+/** A judgment as the app holds it: every one names its rater. */
+export type Judgment = RatedJudgment
 export type QuerySet = z.infer<typeof QuerySetSchema>
 
-export const DEFAULT_SETTINGS: MetricSettings = { gain: 'exponential', unjudged: 'zero', threshold: 1 }
+export const DEFAULT_SETTINGS: MetricSettings = { gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'mean' }
 
 export function scaleOf(set: Pick<QuerySet, 'scale'>): Scale {
   return set.scale ?? DEFAULT_SCALE
@@ -164,14 +192,3 @@ export function scaleText(scale: Scale): string {
 
 /** The judgments of one query, by item id. */
 export type Grades = ReadonlyMap<string, number>
-
-/** Every query's judgments, by query id then item id. */
-export function gradesByQuery(judgments: readonly Judgment[]): Map<string, Map<string, number>> {
-  const out = new Map<string, Map<string, number>>()
-  for (const judgment of judgments) {
-    let grades = out.get(judgment.query)
-    if (!grades) out.set(judgment.query, (grades = new Map()))
-    grades.set(judgment.item, judgment.grade)
-  }
-  return out
-}

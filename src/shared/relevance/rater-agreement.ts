@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { GradeSchema } from './query-set'
-import { RatedJudgmentSchema, RaterSchema, type RaterKind } from './raters'
+import { GradeSchema, RatedJudgmentSchema } from './query-set'
+import { RaterSchema, type RaterKind } from './raters'
 import { cohenKappa, percentAgreement, type Figure } from './cohen-kappa'
 import { addFleissItem, fleissKappa, fleissTally, type FleissTally } from './fleiss-kappa'
 import { addCoincidences, krippendorffAlpha } from './krippendorff-alpha'

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { GradeSchema, ItemIdSchema, SetQueryIdSchema } from './query-set'
 
 /**
  * Several raters per result (issue 35): a judgment names who gave it, and a
  * set lists its raters with their kind. Agreement (rater-agreement.ts) and the
- * grade the metrics use (grade-aggregate.ts) both read judgments of this shape.
+ * grade the metrics use (grade-aggregate.ts) both read judgments that name
+ * their rater (query-set.ts's RatedJudgmentSchema).
  */
 
 /** person: rated in the window; import: a file's grades; model: an LLM judge or click model; adjudication: a settled grade, which always wins. */
@@ -14,11 +14,34 @@ export const RaterNameSchema = z.string().min(1).max(200)
 
 export const RaterSchema = z.object({ name: RaterNameSchema, kind: RaterKindSchema }).strict()
 
-/** One rater's grade of one item for one query. */
-export const RatedJudgmentSchema = z
-  .object({ query: SetQueryIdSchema, item: ItemIdSchema, rater: RaterNameSchema, grade: GradeSchema })
-  .strict()
-
 export type RaterKind = z.infer<typeof RaterKindSchema>
 export type Rater = z.infer<typeof RaterSchema>
-export type RatedJudgment = z.infer<typeof RatedJudgmentSchema>
+
+/** The rater of a judgment from a file of the previous format that named no one (`by` absent). */
+export const UNNAMED_RATER = 'unnamed'
+
+/** The rater whose grade settles an item (kind adjudication), as Settle writes it. */
+export const ADJUDICATION_RATER = 'adjudication'
+
+/**
+ * A set's raters: those it lists, in its order, then any its judgments name
+ * and it leaves out (a file of the previous format lists none), in the order
+ * first seen: as people (kind person), except the reserved name
+ * "adjudication", Settle's, which is of kind adjudication.
+ */
+export function ratersOf(set: { raters?: readonly Rater[] | undefined; judgments: readonly { rater: string }[] }): Rater[] {
+  const out = [...(set.raters ?? [])]
+  const known = new Set(out.map((rater) => rater.name))
+  for (const judgment of set.judgments) {
+    if (known.has(judgment.rater)) continue
+    known.add(judgment.rater)
+    out.push({ name: judgment.rater, kind: judgment.rater === ADJUDICATION_RATER ? 'adjudication' : 'person' })
+  }
+  return out
+}
+
+/** The kind of each rater, by name (ratersOf). */
+export function raterKinds(set: Parameters<typeof ratersOf>[0]): (rater: string) => RaterKind | undefined {
+  const kinds = new Map(ratersOf(set).map((rater) => [rater.name, rater.kind]))
+  return (rater) => kinds.get(rater)
+}

@@ -2,6 +2,7 @@ import { ExplorerError } from '../ipc/errors'
 import type { Workspace } from '../workspace/workspace-file'
 import type { JudgmentImport } from './judgment-files'
 import { scaleOf, scaleText, type Judgment, type QuerySet, type SetQuery } from './query-set'
+import { ratersOf } from './raters'
 
 /**
  * The edits a user makes to the open workspace's query sets, as functions
@@ -47,27 +48,39 @@ export function withoutSet(workspace: Workspace, name: string): Workspace {
   return replaced(workspace, name, null)
 }
 
-/** One rating: `grade` null clears it. A grade off the set's scale is refused, naming the scale. */
-export function withRating(workspace: Workspace, setName: string, rating: { query: string; item: string; grade: number | null; by?: string | undefined }): Workspace {
+/** One rater's rating: `grade` null clears that rater's grade. A grade off the set's scale is refused, naming the scale. */
+export function withRating(workspace: Workspace, setName: string, rating: { query: string; item: string; rater: string; grade: number | null }): Workspace {
   const set = requireSet(workspace, setName)
   if (!set.queries.some((query) => query.id === rating.query)) throw new ExplorerError('not_found', `The query set "${setName}" has no query with the id "${rating.query}".`)
   const scale = scaleOf(set)
   if (rating.grade !== null && !scale.some((step) => step.grade === rating.grade)) {
     throw new ExplorerError('validation', `grade: ${rating.grade} is not a grade of the set's scale (${scaleText(scale)}).`)
   }
-  const others = set.judgments.filter((judgment) => !(judgment.query === rating.query && judgment.item === rating.item))
-  const judgment: Judgment | null =
-    rating.grade === null ? null : { query: rating.query, item: rating.item, grade: rating.grade, ...(rating.by ? { by: rating.by } : {}) }
+  const others = set.judgments.filter((judgment) => !(judgment.query === rating.query && judgment.item === rating.item && judgment.rater === rating.rater))
+  const judgment: Judgment | null = rating.grade === null ? null : { query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade }
   return replaced(workspace, setName, { ...set, judgments: judgment ? [...others, judgment] : others })
 }
 
-/** An import as a whole: its new queries join the set, its judgments replace the set's own for the same query and item. */
+/**
+ * An import as a whole: its new queries join the set, its judgments replace
+ * the same rater's for the same query and item, never another rater's; its
+ * raters join the set's list (as kind import, unless the set names them already).
+ */
 export function withImport(workspace: Workspace, setName: string, imported: JudgmentImport): Workspace {
   const set = requireSet(workspace, setName)
   const queries: SetQuery[] = [...set.queries, ...imported.newQueries]
-  const incoming = new Set(imported.judgments.map((judgment) => `${judgment.query}\u0000${judgment.item}`))
-  const kept = set.judgments.filter((judgment) => !incoming.has(`${judgment.query}\u0000${judgment.item}`))
-  return replaced(workspace, setName, { ...set, queries, judgments: [...kept, ...imported.judgments] })
+  const keyOf = (judgment: Judgment) => `${judgment.query}\u0000${judgment.item}\u0000${judgment.rater}`
+  const incoming = new Set(imported.judgments.map(keyOf))
+  const kept = set.judgments.filter((judgment) => !incoming.has(keyOf(judgment)))
+  const listed = ratersOf(set)
+  const known = new Set(listed.map((rater) => rater.name))
+  const raters = [...listed]
+  for (const judgment of imported.judgments) {
+    if (known.has(judgment.rater)) continue
+    known.add(judgment.rater)
+    raters.push({ name: judgment.rater, kind: 'import' })
+  }
+  return replaced(workspace, setName, { ...set, queries, raters, judgments: [...kept, ...imported.judgments] })
 }
 
 /** Query ids for texts typed one a line: the set's own where the text is already there, new ones (q1, q2 …) that are free otherwise. */

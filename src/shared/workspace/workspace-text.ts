@@ -2,6 +2,7 @@ import { OPTION_ORDER, type QueryRequest, type Step } from '../query/model'
 import type { FacetDeclaration } from '../query/facet-declaration'
 import { formatPath } from '../query/request-json'
 import type { Judgment, QuerySet } from '../relevance/query-set'
+import { ratersOf, type Rater } from '../relevance/raters'
 import type { TestCase } from '../test-cases/test-case'
 import { describeIssue, keepProtoNames } from './workspace-parse'
 import { WORKSPACE_FORMAT, WORKSPACE_VERSION, WorkspaceSchema, type Workspace, type WorkspaceConnection } from './workspace-schema'
@@ -60,14 +61,18 @@ function canonicalTest(testCase: TestCase): Record<string, unknown> {
   )
 }
 
-const SET_KEYS = ['name', 'query', 'connection', 'request', 'notes', 'scale', 'settings', 'queries', 'judgments'] as const
+const SET_KEYS = ['name', 'query', 'connection', 'request', 'notes', 'scale', 'settings', 'raters', 'queries', 'judgments'] as const
 const SET_QUERY_KEYS = ['id', 'text', 'notes', 'tags'] as const
-const JUDGMENT_KEYS = ['query', 'item', 'grade', 'by'] as const
+const JUDGMENT_KEYS = ['query', 'item', 'rater', 'grade'] as const
+const RATER_KEYS = ['name', 'kind'] as const
 
 /**
  * A set as written: its judgments in the order of the set's queries, then by
- * item id (UTF-16 code units), so two people's edits of one file merge as
- * lines. Its queries and its judgments each stand in the tree as one marker
+ * item id, then by rater (UTF-16 code units), so two people's edits of one
+ * file merge as lines; its raters a line each, by name, once the set lists
+ * any (ratersOf: those its judgments name then join the list). A set that
+ * lists none (a file of the previous format, or only people's grades) keeps
+ * none: its raters are people, and the file stays as it was read. Its queries and its judgments each stand in the tree as one marker
  * (`list`, with how an entry is written), which walkText replaces with their
  * text, an entry a line in the readable layout: 200,000 judgments are not
  * 200,000 values of the tree, and the order is found by query first (a
@@ -78,7 +83,8 @@ function canonicalSet(set: QuerySet, list: (entries: readonly unknown[], text: (
     {
       ...set,
       ...(set.request ? { request: canonicalRequest(set.request) } : {}),
-      ...(set.settings ? { settings: ordered(set.settings, ['gain', 'unjudged', 'threshold']) } : {}),
+      ...(set.settings ? { settings: ordered(set.settings, ['gain', 'unjudged', 'threshold', 'aggregate']) } : {}),
+      ...(set.raters ? { raters: list(sortedRaters(set), (rater: Rater) => JSON.stringify(ordered(rater, RATER_KEYS))) } : {}),
       queries: list(set.queries, (query: QuerySet['queries'][number]) => JSON.stringify(ordered(query, SET_QUERY_KEYS))),
       judgments: list(sortedJudgments(set), judgmentText),
     },
@@ -86,9 +92,14 @@ function canonicalSet(set: QuerySet, list: (entries: readonly unknown[], text: (
   )
 }
 
-const byItem = (a: Judgment, b: Judgment) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0)
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const byItem = (a: Judgment, b: Judgment) => byText(a.item, b.item) || byText(a.rater, b.rater)
 
-/** The set's judgments in the order of its queries, then by item: as a stable sort by (query's place, item) gives them. */
+function sortedRaters(set: QuerySet): Rater[] {
+  return ratersOf(set).sort((a, b) => byText(a.name, b.name))
+}
+
+/** The set's judgments in the order of its queries, then by item, then by rater: as a stable sort by (query's place, item, rater) gives them. */
 function sortedJudgments(set: QuerySet): Judgment[] {
   const place = new Map(set.queries.map((query, index) => [query.id, index]))
   const buckets: Judgment[][] = set.queries.map(() => [])
@@ -105,12 +116,11 @@ function sortedJudgments(set: QuerySet): Judgment[] {
 
 /** JSON.stringify(ordered(judgment, JUDGMENT_KEYS)), built by hand for the schema's judgment (the common case by far). */
 function judgmentText(judgment: Judgment): string {
-  const { query, item, grade, by } = judgment
-  if (typeof query !== 'string' || typeof item !== 'string' || typeof grade !== 'number' || !Number.isFinite(grade) || (by !== undefined && typeof by !== 'string')) {
+  const { query, item, rater, grade } = judgment
+  if (typeof query !== 'string' || typeof item !== 'string' || typeof rater !== 'string' || typeof grade !== 'number' || !Number.isFinite(grade)) {
     return JSON.stringify(ordered(judgment, JUDGMENT_KEYS))
   }
-  const head = `{"query":${JSON.stringify(query)},"item":${JSON.stringify(item)},"grade":${grade}`
-  return by === undefined ? `${head}}` : `${head},"by":${JSON.stringify(by)}}`
+  return `{"query":${JSON.stringify(query)},"item":${JSON.stringify(item)},"rater":${JSON.stringify(rater)},"grade":${grade}}`
 }
 
 /** Text JSON.stringify writes as it is, between quotes (no quote, backslash, control character or surrogate). */
@@ -122,23 +132,23 @@ const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
  * 200,000 lines of a file costs about a third of making them).
  */
 function judgmentAt(text: string, at: number, judgment: Judgment): number {
-  const { query, item, grade, by } = judgment
+  const { query, item, rater, grade } = judgment
   if (
     typeof query !== 'string' ||
     typeof item !== 'string' ||
+    typeof rater !== 'string' ||
     !Number.isInteger(grade) ||
     Object.is(grade, -0) ||
-    (by !== undefined && typeof by !== 'string') ||
     !PLAIN.test(query) ||
     !PLAIN.test(item) ||
-    (by !== undefined && !PLAIN.test(by))
+    !PLAIN.test(rater)
   ) {
     const line = judgmentText(judgment)
     return text.startsWith(line, at) ? at + line.length : -1
   }
   at = after(text, after(text, after(text, after(text, at, '{"query":"'), query), '","item":"'), item)
-  at = after(text, after(text, at, '","grade":'), GRADE_TEXT[grade] ?? String(grade))
-  return by === undefined ? after(text, at, '}') : after(text, after(text, after(text, at, ',"by":"'), by), '"}')
+  at = after(text, after(text, after(text, at, '","rater":"'), rater), '","grade":')
+  return after(text, after(text, at, GRADE_TEXT[grade] ?? String(grade)), '}')
 }
 
 /** Where `part` ends if `text` holds it at `at` (-1: not found before), else -1. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { ExperimentRecord } from '../../../shared/experiments/experiment-record'
 import type { ExperimentChannel } from '../../../shared/ipc/experiment-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
-import { gradesByQuery, scaleOf, settingsOf } from '../../../shared/relevance/query-set'
+import { gradesOfSet } from '../../../shared/relevance/grade-aggregate'
+import { scaleOf, settingsOf } from '../../../shared/relevance/query-set'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
 import { scrubbedEvaluation } from '../../evaluation/evaluation-runs'
 import type { EvaluationStore } from '../../evaluation/evaluation-store'
@@ -70,7 +71,7 @@ export function experimentHandlers({ session, registry, runner, runs, evaluation
             rankings: evaluation.rankings,
             scored: evaluation.scored,
           }))
-          const grades = [...gradesByQuery(inputs.set.judgments)].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
+          const grades = [...gradesOfSet(inputs.set, run.evaluations[0]!.settings.aggregate)].map(([query, items]) => [query, [...items]] as [string, [string, number][]])
           const stats = await statsInThread({ baseline: baseline!, others, grades, judgeDepth: run.evaluations[0]!.judgeDepth, options: alpha !== undefined ? { alpha } : {} }, signal)
           const record: ExperimentRecord = {
             id: randomUUID(),

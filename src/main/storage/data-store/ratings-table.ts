@@ -6,7 +6,8 @@ export interface JournalRating {
   query: string
   item: string
   grade: number | null
-  by: string | null
+  /** Who rated (the column is named `by`, as the journal's first version wrote it); null in a row of that version without one. */
+  rater: string | null
   at: string
 }
 
@@ -35,7 +36,7 @@ export class RatingsTable {
 
   /** Appends a rating; its seq. */
   add(document: string, rating: JournalRating): number {
-    return Number(this.insert.run(document, rating.set, rating.query, rating.item, rating.grade, rating.by, rating.at).lastInsertRowid)
+    return Number(this.insert.run(document, rating.set, rating.query, rating.item, rating.grade, rating.rater, rating.at).lastInsertRowid)
   }
 
   /** The document's ratings after `seq`, oldest first. */
@@ -46,7 +47,7 @@ export class RatingsTable {
       query: String(query),
       item: String(item),
       grade: grade === null ? null : Number(grade),
-      by: by === null ? null : String(by),
+      rater: by === null ? null : String(by),
       at: String(at),
     }))
   }
