@@ -55,7 +55,7 @@ test('default against production: significant, the deltas sorted, a query compar
   await expect(means(page)).toBeVisible()
   await expect(view(page).getByRole('button', { name: 'Run experiment' })).toBeEnabled()
   const ndcg = meanRow(page, 'nDCG@10')
-  await expect(ndcg).toContainText('+0.344')
+  await expect(ndcg).toContainText('+0.325')
   await expect(ndcg.getByRole('cell').last()).toHaveText('significant')
   await expect(ndcg).toContainText(/\d+ \/ \d+ \/ \d+/)
   await expect(means(page).getByRole('columnheader', { name: /Holm over \d+/ })).toBeVisible()

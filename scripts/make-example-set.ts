@@ -6,13 +6,24 @@
  * (query set template)") runs on the embedded demo service with the `default`
  * and with the `production` configuration; the top POOL_DEPTH cities of both
  * are pooled (TREC-style, so both configurations' top 10 are judged) and each
- * pooled city is graded by a synthetic RULE (gradeOf) that looks only at the
- * city's own data (its name and population, and which city of the dataset is
- * the most populous of that name) against the query's text, never at the rank
- * either configuration gave it. The file is read with parseWorkspace, the
- * template query and the set are added (or replaced, by name), and the file is
- * written back with serializeWorkspace: running the script again gives the same
- * bytes. At the end it prints each configuration's mean nDCG@10.
+ * pooled city is graded by three synthetic raters (RATERS), three readings
+ * of one RULE that look only at the city's own data (its name and population,
+ * and which city of the dataset is the most populous of that name) against the
+ * query's text, never at the rank either configuration gave it: the rule as
+ * written (gradeOf), a stricter reading (twice the inhabitants for each grade,
+ * a misspelled query a grade lower) and a more lenient one (half the
+ * inhabitants). The two readings also move 10 % of their grades one step
+ * (noisy), drawn from a seed fixed by the rater, query and item, so the
+ * Agreement view shows raters that mostly, not wholly, agree. Every rater
+ * grades every pooled item, so Fleiss' kappa and alpha use all of them. The
+ * set keeps no settings: the metrics use the mean of the three grades.
+ *
+ * The file is read with parseWorkspace, the template query and the set are
+ * added (or replaced, by name), and the file is written back with
+ * serializeWorkspace: running the script again gives the same bytes. At the
+ * end it prints each configuration's mean nDCG@10 (under the mean of the
+ * three grades) and the raters' agreement (rater-agreement.ts) on the set as
+ * read back from the file.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,13 +32,17 @@ import { loadDataset } from '../src/service/dataset/load'
 import { itemKey } from '../src/shared/compare/item-key'
 import type { QueryRequest } from '../src/shared/query/model'
 import { buildUrl } from '../src/shared/query/url-build'
-import { QUERY_PLACEHOLDER, type Judgment, type QuerySet, type SetQuery } from '../src/shared/relevance/query-set'
+import { DEFAULT_SCALE, QUERY_PLACEHOLDER, type Judgment, type QuerySet, type SetQuery } from '../src/shared/relevance/query-set'
+import { raterAgreement } from '../src/shared/relevance/rater-agreement'
+import type { Rater } from '../src/shared/relevance/raters'
+import { seededRandom, textSeed } from '../src/shared/seeded-random'
 import { parseWorkspace, serializeWorkspace, type SavedQuery } from '../src/shared/workspace/workspace-file'
 
 const FILE = join(__dirname, '../examples/world.qxw.json')
 const TEMPLATE_NAME = 'City search (query set template)'
 const SET_NAME = 'World cities (synthetic judgments)'
-const BY = 'synthetic rule (scripts/make-example-set.ts)'
+/** Of the grades of the strict and the lenient reading, the share moved one step (noisy). */
+const NOISE_SHARE = 0.1
 const CONFIGS = ['default', 'production'] as const
 /** How deep each configuration's list is pooled for judging. */
 const POOL_DEPTH = 20
@@ -88,10 +103,12 @@ const QUERIES: QuerySpec[] = [
 ]
 
 const SET_NOTES = [
-  'Synthetic judgments, made by a rule in scripts/make-example-set.ts and not by a person, of the pooled top 20 of the default and of the production configuration.',
-  'Each city is graded from its own name and population against the query (a misspelled query against the spelling it means; compared without case, accents or punctuation, a trailing "City" aside), never from its rank:',
-  '3 Perfect, the name is the query and the city has 1,000,000 inhabitants or more, or is the most populous place of that name with 10,000 or more; 2 Good, the name is the query (10,000 or more) or starts with it (500,000 or more);',
+  'Synthetic judgments, made by rules in scripts/make-example-set.ts and not by people, of the pooled top 20 of the default and of the production configuration; the metrics use the mean of the three raters\' grades.',
+  'Each city is graded from its own name and population against the query (a misspelled query against the spelling it means; compared without case, accents or punctuation, a trailing "City" aside), never from its rank.',
+  '"rule: as written" grades: 3 Perfect, the name is the query and the city has 1,000,000 inhabitants or more, or is the most populous place of that name with 10,000 or more; 2 Good, the name is the query (10,000 or more) or starts with it (500,000 or more);',
   '1 Fair, the name is the query (a smaller place), starts with it or holds it as whole words (50,000 or more); 0 Poor otherwise.',
+  '"rule: strict" is the same rule with twice each number of inhabitants, and a misspelled query one grade lower; "rule: lenient" the same rule with half each number.',
+  'Both then move 1 grade in 10 one step up or down (inward at 0 and 3), drawn from a seed fixed by the rater, query and item.',
 ].join(' ')
 
 const TEMPLATE_NOTES =
@@ -133,19 +150,62 @@ interface City {
  * THE RULE: a city's grade for a query, from the city's own data only. `q`
  * is the folded query (or the spelling a misspelled query means); `largest`
  * is the population of the dataset's most populous place named exactly so.
+ * `factor` multiplies every number of inhabitants: 1 is the rule as written,
+ * 2 a stricter reading of it, 0.5 a more lenient one (RATERS).
  */
-function gradeOf(city: City, q: string, largest: number): number {
+function gradeOf(city: City, q: string, largest: number, factor = 1): number {
   const name = fold(city.name)
   const population = city.population
   if (namedExactly(name, q)) {
-    if (population >= 1_000_000 || (population >= largest && population >= 10_000)) return 3
-    if (population >= 10_000) return 2
+    if (population >= 1_000_000 * factor || (population >= largest && population >= 10_000 * factor)) return 3
+    if (population >= 10_000 * factor) return 2
     return 1
   }
-  if (startsWith(name, q) && population >= 500_000) return 2
-  if ((startsWith(name, q) || holdsWords(name, q)) && population >= 50_000) return 1
+  if (startsWith(name, q) && population >= 500_000 * factor) return 2
+  if ((startsWith(name, q) || holdsWords(name, q)) && population >= 50_000 * factor) return 1
   return 0
 }
+
+/**
+ * A rater's grade moved one step, on NOISE_SHARE of the items: up or down with
+ * equal chance, inward at the ends of the scale (0 → 1, 3 → 2). The draw is
+ * seeded by the rater, query and item, not by the order items are pooled in,
+ * so a change to one query's pool leaves the other queries' noise as it was.
+ */
+function noisy(grade: number, rater: string, query: string, item: string): number {
+  const random = seededRandom(textSeed(`${rater}\u0000${query}\u0000${item}`))
+  if (random() >= NOISE_SHARE) return grade
+  const step = random() < 0.5 ? -1 : 1
+  const moved = grade + step
+  return moved < 0 || moved > 3 ? grade - step : moved
+}
+
+interface RaterSpec {
+  rater: Rater
+  /** The rater's reading of THE RULE, before noise. */
+  rule: (city: City, q: string, largest: number, spec: QuerySpec) => number
+  /** Whether NOISE_SHARE of its grades move one step (noisy). */
+  noise: boolean
+}
+
+/**
+ * The set's raters. Their kind is "model": like an LLM judge or a click model
+ * they are a program's grades, made here and not by a person (person) nor
+ * read from another tool's file (import). Names short enough for a table.
+ * The rule as written stays exact, so the notes' account of it holds for
+ * every one of its grades.
+ */
+const RATERS: RaterSpec[] = [
+  { rater: { name: 'rule: as written', kind: 'model' }, rule: (city, q, largest) => gradeOf(city, q, largest), noise: false },
+  {
+    // Twice the inhabitants for each grade, and a misspelled query a grade lower (the searcher typed something else).
+    rater: { name: 'rule: strict', kind: 'model' },
+    rule: (city, q, largest, spec) => Math.max(0, gradeOf(city, q, largest, 2) - (spec.tag === 'misspelled' ? 1 : 0)),
+    noise: true,
+  },
+  // Half the inhabitants for each grade.
+  { rater: { name: 'rule: lenient', kind: 'model' }, rule: (city, q, largest) => gradeOf(city, q, largest, 0.5), noise: true },
+]
 
 /** Gain 2^g − 1, DCG Σ gain / log2(i + 1), the ideal from all the query's judged items; unjudged is 0. */
 function ndcg(ranking: readonly string[], grades: ReadonlyMap<string, number>, cutoff: number): number {
@@ -237,11 +297,17 @@ async function main(): Promise<void> {
       }
       const q = fold(spec.means ?? spec.text)
       const largest = largestByName.get(q) ?? 0
+      // The grade the metrics use: the mean of the raters' (the set names no aggregate).
       const grades = new Map<string, number>()
       for (const city of pool.values()) {
-        const grade = gradeOf(city, q, largest)
-        grades.set(city.id, grade)
-        judgments.push({ query: id, item: city.id, grade, by: BY })
+        let sum = 0
+        for (const { rater, rule, noise } of RATERS) {
+          const exact = rule(city, q, largest, spec)
+          const grade = noise ? noisy(exact, rater.name, id, city.id) : exact
+          sum += grade
+          judgments.push({ query: id, item: city.id, rater: rater.name, grade })
+        }
+        grades.set(city.id, sum / RATERS.length)
       }
       const line = CONFIGS.map((config) => {
         const score = ndcg(rankings.get(config)!.slice(0, CUTOFF), grades, CUTOFF)
@@ -254,7 +320,7 @@ async function main(): Promise<void> {
     await service.close()
   }
 
-  const set: QuerySet = { name: SET_NAME, query: TEMPLATE_NAME, notes: SET_NOTES, queries, judgments }
+  const set: QuerySet = { name: SET_NAME, query: TEMPLATE_NAME, notes: SET_NOTES, raters: RATERS.map((spec) => spec.rater), queries, judgments }
   const sets = workspace.sets ?? []
   const place = sets.findIndex((existing) => existing.name === SET_NAME)
   if (place >= 0) sets[place] = set
@@ -262,12 +328,26 @@ async function main(): Promise<void> {
   workspace.sets = sets
   writeFileSync(FILE, serializeWorkspace(workspace))
 
-  const distribution = [0, 1, 2, 3].map((grade) => `${grade}: ${judgments.filter((judgment) => judgment.grade === grade).length}`)
-  console.log(`${queries.length} queries, ${judgments.length} judgments (${distribution.join(', ')})`)
+  console.log(`${queries.length} queries, ${judgments.length / RATERS.length} items, ${judgments.length} judgments`)
+  for (const { rater } of RATERS) {
+    const own = judgments.filter((judgment) => judgment.rater === rater.name)
+    console.log(`  ${rater.name.padEnd(16)} ${[0, 1, 2, 3].map((grade) => `${grade}: ${own.filter((judgment) => judgment.grade === grade).length}`).join(', ')}`)
+  }
   for (const config of CONFIGS) {
     const mean = scores[config].reduce((sum, score) => sum + score, 0) / scores[config].length
     console.log(`mean nDCG@${CUTOFF} ${config}: ${mean.toFixed(4)}`)
   }
+
+  // Agreement as the app computes it, on the set as the file now holds it (so the file is also checked to open).
+  const written = parseWorkspace(readFileSync(FILE, 'utf8'), 'world.qxw.json')
+  if (!written.ok) throw new Error(written.message)
+  const saved = written.workspace.sets!.find((existing) => existing.name === SET_NAME)!
+  const report = raterAgreement({ scale: DEFAULT_SCALE.map((step) => step.grade), judgments: saved.judgments, raters: saved.raters ?? [] })
+  const figure = (value: number | null) => (value === null ? '—' : value.toFixed(3))
+  for (const pair of report.pairs) {
+    console.log(`${pair.a} × ${pair.b}: n ${pair.n}, agreement ${figure(pair.agreement)}, Cohen's kappa ${figure(pair.kappa)}, linear ${figure(pair.kappaLinear)}, quadratic ${figure(pair.kappaQuadratic)}`)
+  }
+  console.log(`Fleiss' kappa ${figure(report.fleiss.kappa)} (n ${report.fleiss.n}); Krippendorff's alpha nominal ${figure(report.alpha.nominal)}, ordinal ${figure(report.alpha.ordinal)}, interval ${figure(report.alpha.interval)} (n ${report.alpha.n})`)
 }
 
 main().catch((error: unknown) => {

@@ -53,7 +53,7 @@ describe('Import judgments in Electron reads the file the open dialog picked', (
     expect(asked.at(-1)).toMatchObject({ title: 'Import judgments', filters: [{ extensions: ['csv', 'qrels', 'txt', 'json'] }, { extensions: ['*'] }] })
     const set = (await dispatch('sets:get', { name: SET })) as { ok: true; data: { queries: { text: string }[]; judgments: unknown[] } }
     expect(set.data.queries.at(-1)).toMatchObject({ text: 'harbour towns' })
-    expect(set.data.judgments).toHaveLength(783 + 10_000)
+    expect(set.data.judgments).toHaveLength(2349 + 10_000)
   })
 
   it('changes nothing when the dialog is cancelled', async () => {
