@@ -7,6 +7,7 @@ import { benchEvaluation } from './evaluation'
 import { benchEvalMemory } from './eval-memory'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
+import { benchJudgeNext } from './judge-next'
 import { benchKeptEvaluation } from './kept-evaluation'
 import { benchQueryClient } from './query-client'
 import { benchRating } from './rating'
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   results.push(...(await benchRating()))
   results.push(...(await benchKeptEvaluation()))
   results.push(...(await benchAgreement()))
+  results.push(...(await benchJudgeNext()))
   results.push(...(await benchWorkspaceFiles()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
