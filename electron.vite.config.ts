@@ -32,6 +32,10 @@ export default defineConfig({
           'export-writer': resolve(__dirname, 'src/main/export/writer-worker.ts'),
           // An experiment's statistics (permutations, resamples) are computed in a worker thread (src/main/experiments/stats-thread.ts).
           'experiment-stats': resolve(__dirname, 'src/main/experiments/stats-worker.ts'),
+          // A set's agreement figures and disagreements are computed in a worker thread (src/main/evaluation/agreement-thread.ts).
+          'rater-agreement': resolve(__dirname, 'src/main/evaluation/agreement-worker.ts'),
+          // What to judge next (intervals, verdicts, the queue) is worked out in a worker thread (src/main/evaluation/judge-next-thread.ts).
+          'judge-next': resolve(__dirname, 'src/main/evaluation/judge-next-worker.ts'),
           // The data folder's database is read and written by a thread of its own (src/main/storage/data-store/data-store.ts).
           'data-store': resolve(__dirname, 'src/main/storage/data-store/store-worker.ts'),
           // Workspace files and session.json are read, checked, serialized and written on a thread of their own (src/main/workspaces/file-thread.ts).
