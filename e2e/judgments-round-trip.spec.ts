@@ -10,7 +10,9 @@ import { openWorld, showView } from './fixtures/workbench'
  * set's judgments exported in each format the view offers, grown past 1 MiB
  * with the judgments of a new query written in that same format, imported
  * back through the file picker, and exported again: the file that comes out
- * is the file that went in, byte for byte, and the set counts every judgment.
+ * is the file that went in, byte for byte, and the set counts every judgment
+ * (a Quepid CSV's under its raters' names; a qrels or RRE file's, which hold
+ * the aggregate, as the file's own rater's beside them).
  * A file that size crosses the page in parts (the host's upload route); it
  * was refused outright when it travelled as one message's text. A file
  * over the 20 MiB bound is refused in words that say so.
@@ -18,7 +20,9 @@ import { openWorld, showView } from './fixtures/workbench'
 
 const SET = 'World cities (synthetic judgments)'
 const QUERIES = 36
-const JUDGMENTS = 783
+const JUDGMENTS = 2349
+/** The items judged, each by the set's three raters: what a file of one grade per item (qrels, RRE) holds. */
+const ITEMS = 783
 const ONE_MIB = 1024 * 1024
 const OUT = 'e2e/output/round-trip'
 
@@ -59,7 +63,9 @@ function grown(label: Label, text: string): { text: string; added: number } {
   if (label === 'Quepid CSV') {
     // Records end as the app ends them (RFC 4180's CRLF).
     expect(text.endsWith('\r\n')).toBe(true)
-    while (size <= ONE_MIB) add(`round trip quepid,${itemId(lines.length)},${lines.length % 4}\r\n`)
+    // A column per rater (Quepid's book shape): the new query's grades are the first rater's, the other cells empty.
+    const others = ','.repeat(text.slice(0, text.indexOf('\r\n')).split(',').length - 3)
+    while (size <= ONE_MIB) add(`round trip quepid,${itemId(lines.length)},${lines.length % 4}${others}\r\n`)
     return { text: text + lines.join(''), added: lines.length }
   }
   // RRE: one more query group before the list's end, indented as the app indents.
@@ -90,9 +96,12 @@ for (const label of ['TREC qrels', 'Quepid CSV', 'RRE ratings JSON'] as const) {
     const chooser = page.waitForEvent('filechooser')
     await view(page).getByRole('button', { name: 'Import judgments' }).click()
     await (await chooser).setFiles(path)
-    // Every judgment of the file read, the set's own at the grades it had (none replaced), one query new.
-    await expect(page.getByRole('status').getByText(`Imported ${JUDGMENTS + file.added} judgments, 1 new query from ${exported.fileName}.`)).toBeVisible()
-    await expect(view(page)).toContainText(`${QUERIES + 1} queries · ${JUDGMENTS + file.added} judgments`)
+    // Every judgment of the file read, none replaced, one query new. Quepid CSV names its raters, so its grades are
+    // theirs again; qrels and RRE hold the aggregate (one grade per item), which joins the raters' as the file's own.
+    const read = label === 'Quepid CSV' ? JUDGMENTS + file.added : ITEMS + file.added
+    const total = label === 'Quepid CSV' ? JUDGMENTS + file.added : JUDGMENTS + ITEMS + file.added
+    await expect(page.getByRole('status').getByText(`Imported ${read} judgments, 1 new query from ${exported.fileName}.`)).toBeVisible()
+    await expect(view(page)).toContainText(`${QUERIES + 1} queries · ${total} judgments`)
     await expect(page.getByRole('alert')).toHaveCount(0)
 
     const again = await exportAs(page, label)

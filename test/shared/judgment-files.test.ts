@@ -21,10 +21,12 @@ describe('round trips', () => {
       // Read back in file order: the set's query order, each query's items in the set's order
       // (but for RRE's, read by JSON.parse, which lists integer-like keys first: "2", "10", then "Q60").
       const inFileOrder = CITIES.queries.flatMap((query) => CITIES.judgments.filter((judgment) => judgment.query === query.id))
-      const byKey = (a: Judgment, b: Judgment) => `${a.query} ${a.item}`.localeCompare(`${b.query} ${b.item}`)
-      if (format === 'rre-json') expect(strip(back.judgments).sort(byKey)).toEqual([...inFileOrder].sort(byKey))
-      else expect(strip(back.judgments)).toEqual(inFileOrder)
-      expect(back.judgments.every((judgment) => judgment.by === 'import')).toBe(true)
+      const byKey = (a: Pick<Judgment, 'query' | 'item'>, b: Pick<Judgment, 'query' | 'item'>) => `${a.query} ${a.item}`.localeCompare(`${b.query} ${b.item}`)
+      if (format === 'rre-json') expect(strip(back.judgments).sort(byKey)).toEqual(strip(inFileOrder).sort(byKey))
+      else expect(strip(back.judgments)).toEqual(strip(inFileOrder))
+      // Quepid CSV names the rater in its column; qrels and RRE name none, so the grades are the file's (here "import").
+      const rater = format === 'quepid-csv' ? 'r1' : 'import'
+      expect(back.judgments.every((judgment) => judgment.rater === rater)).toBe(true)
     })
 
     it(`${format}: any set round-trips (property)`, () => {
@@ -41,7 +43,7 @@ describe('round trips', () => {
         .map(({ texts, items, grades }) => {
           const queries = texts.map((text, index) => ({ id: `q${index + 1}`, text }))
           const judgments: Judgment[] = []
-          queries.forEach((query, q) => items.forEach((item, i) => (q + i) % 3 !== 0 && judgments.push({ query: query.id, item, grade: grades[(q * 7 + i) % 30]! })))
+          queries.forEach((query, q) => items.forEach((item, i) => (q + i) % 3 !== 0 && judgments.push({ query: query.id, item, rater: 'r1', grade: grades[(q * 7 + i) % 30]! })))
           return makeSet(queries, judgments)
         })
       fc.assert(
@@ -52,7 +54,7 @@ describe('round trips', () => {
           expect(formatJudgments(format, set)).toBe(text)
           const back = imported(format, text, set)
           expect(back.newQueries).toEqual([])
-          const key = (j: Judgment) => `${j.query} ${j.item}`
+          const key = (j: Pick<Judgment, 'query' | 'item'>) => `${j.query} ${j.item}`
           expect(strip(back.judgments).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(strip(set.judgments).sort((a, b) => key(a).localeCompare(key(b))))
         }),
         { numRuns: 60 },
@@ -83,6 +85,9 @@ describe('formats and names', () => {
     expect(judgmentFormatOf('case_12_trec.txt', '1 0 doc1 1\n')).toBe('trec-qrels')
     expect(judgmentFormatOf('case_12_trec.txt', '')).toBe('trec-qrels')
     expect(judgmentFormatOf('export.txt', '\uFEFFQuery,DocID,Rating\r\n')).toBe('quepid-csv')
+    // A Quepid book's judgements: a column per rater where a case's have rating.
+    expect(judgmentFormatOf('export.txt', 'query,docid,Ann Smith,Bob\r\n')).toBe('quepid-csv')
+    expect(judgmentFormatOf('export', 'query,docid\r\n')).toBeNull()
     expect(judgmentFormatOf('ratings', '  {"topics": []}')).toBe('rre-json')
     expect(judgmentFormatOf('judgments', '# comment\nq1 0 d 2\n')).toBe('trec-qrels')
     expect(judgmentFormatOf('notes.md', '# Notes\nsome text\n')).toBeNull()

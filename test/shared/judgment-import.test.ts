@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_SET_JUDGMENTS } from '../../src/shared/relevance/query-set'
 import { parseJudgments } from '../../src/shared/relevance/judgment-files'
+import { withImport } from '../../src/shared/relevance/set-edits'
+import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
 import { CITIES, imported, makeSet, refusal, strip } from '../fixtures/judgment-sets'
 
 /** What every format's import shares (judgment-import): matching queries, new ids, grades on the scale, problems, limits. */
@@ -37,10 +39,31 @@ describe('the importer every format reads into', () => {
     ])
   })
 
-  it('counts the judgments that replace one of the set with another grade', () => {
-    const read = imported('quepid-csv', 'query,docid,rating\nparis,Q90,3\nparis,Q167646,2\nparis,new,0\n')
-    expect(read.replaced).toBe(1)
-    expect(read.judgments).toHaveLength(3)
+  it("counts the judgments that replace one of the same rater's with another grade; another rater's are not replaced", () => {
+    // CITIES is graded by r1: a file read as r1's replaces r1's grade of Q167646 (1 → 2).
+    const again = imported('quepid-csv', 'query,docid,rating\nparis,Q90,3\nparis,Q167646,2\nparis,new,0\n', CITIES, 'r1')
+    expect(again.replaced).toBe(1)
+    expect(again.judgments).toHaveLength(3)
+    expect(again.judgments.every((judgment) => judgment.rater === 'r1')).toBe(true)
+    // The same file as another rater's (its file name) replaces nothing.
+    const other = imported('quepid-csv', 'query,docid,rating\nparis,Q90,3\nparis,Q167646,2\nparis,new,0\n', CITIES, 'ratings.csv')
+    expect(other.replaced).toBe(0)
+    expect(other.judgments.map((judgment) => judgment.rater)).toEqual(['ratings.csv', 'ratings.csv', 'ratings.csv'])
+  })
+
+  it("adds a file's grades as its rater's (kind import) beside another rater's, never over them", () => {
+    const workspace = { ...emptyWorkspace(), sets: [CITIES] }
+    const read = imported('trec-qrels', 'q1 0 Q90 1\nq1 0 new 2\n', CITIES, 'june.qrels')
+    const set = withImport(workspace, CITIES.name, read).sets!.find((each) => each.name === CITIES.name)!
+    expect(set.judgments.filter((judgment) => judgment.query === 'q1' && judgment.item === 'Q90')).toEqual([
+      { query: 'q1', item: 'Q90', rater: 'r1', grade: 3 },
+      { query: 'q1', item: 'Q90', rater: 'june.qrels', grade: 1 },
+    ])
+    expect(set.judgments).toHaveLength(CITIES.judgments.length + 2)
+    expect(set.raters).toEqual([
+      { name: 'r1', kind: 'person' },
+      { name: 'june.qrels', kind: 'import' },
+    ])
   })
 
   it('accepts a whole grade written with a zero fraction', () => {
@@ -108,8 +131,8 @@ describe('refusals', () => {
     expect(refusal('quepid-csv', 'query,docid,rating\nberlin,a,1\nrome,b,1\n', { queries, judgments: [] })).toBe(
       'The file names 2 queries the set does not have, which would bring it to 10,001, over the 10,000 a set may hold.',
     )
-    const judgments = Array.from({ length: MAX_SET_JUDGMENTS - 1 }, (_, index) => ({ query: 'q1', item: `d${index}`, grade: 1 }))
-    // d0 replaces one of the set's; d-new and d-newer are two more.
+    const judgments = Array.from({ length: MAX_SET_JUDGMENTS - 1 }, (_, index) => ({ query: 'q1', item: `d${index}`, rater: 'import', grade: 1 }))
+    // d0 replaces one of the set's (the file is read as the same rater's, "import"); d-new and d-newer are two more.
     expect(refusal('trec-qrels', 'q1 0 d0 2\nq1 0 d-new 1\nq1 0 d-newer 1\n', { queries: CITIES.queries, judgments })).toBe(
       "The file's judgments would bring the set to 200,001, over the 200,000 a set may hold.",
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatJudgments } from '../../src/shared/relevance/judgment-files'
-import { CITIES, imported, refusal, strip } from '../fixtures/judgment-sets'
+import { CITIES, imported, makeSet, refusal, strip } from '../fixtures/judgment-sets'
 
 describe('RRE ratings', () => {
   const rre = (value: unknown) => JSON.stringify(value, null, 2)
@@ -18,6 +18,27 @@ describe('RRE ratings', () => {
     expect(text.indexOf('"Q60"')).toBeLessThan(text.indexOf('"10"'))
     expect(text.indexOf('"10"')).toBeLessThan(text.indexOf('"2"'))
     expect(text.endsWith('}\n')).toBe(true)
+  })
+
+  it("writes one gain per document, the set's aggregate (rounded half up) or one rater's: RRE's format names no rater", () => {
+    const set = makeSet(
+      [{ id: 'q1', text: 'one' }],
+      [
+        { query: 'q1', item: 'a', rater: 'ann', grade: 2 },
+        { query: 'q1', item: 'a', rater: 'bob', grade: 1 },
+        { query: 'q1', item: 'b', rater: 'bob', grade: 0 },
+      ],
+    )
+    const documents = (text: string) => (JSON.parse(text) as { query_groups: { relevant_documents: unknown }[] }).query_groups[0]!.relevant_documents
+    expect(documents(formatJudgments('rre-json', set))).toEqual({ a: { gain: 2 }, b: { gain: 0 } })
+    expect(documents(formatJudgments('rre-json', set, { kind: 'rater', rater: 'bob' }))).toEqual({ a: { gain: 1 }, b: { gain: 0 } })
+    expect(documents(formatJudgments('rre-json', set, { kind: 'rater', rater: 'ann' }))).toEqual({ a: { gain: 2 } })
+    expect(() => formatJudgments('rre-json', set, { kind: 'rater', rater: 'nobody' })).toThrow(/no rater "nobody"; its raters are "ann", "bob"/)
+  })
+
+  it("reads every gain as the file's rater's", () => {
+    const read = imported('rre-json', JSON.stringify({ queries: [{ placeholders: { $query: 'paris' }, relevant_documents: { Q90: { gain: 1 } } }] }), CITIES, 'rre.json')
+    expect(read.judgments).toEqual([{ query: 'q1', item: 'Q90', rater: 'rre.json', grade: 1 }])
   })
 
   it('reads topics → query groups → queries, relevant_documents as {"docid": {"gain": g}}, for every query of the group', () => {

@@ -11,8 +11,51 @@ describe('TREC qrels', () => {
   })
 
   it('cannot write an item with white space, and the error names it', () => {
-    const set = makeSet([{ id: 'q1', text: 'x' }], [{ query: 'q1', item: 'two words', grade: 1 }])
+    const set = makeSet([{ id: 'q1', text: 'x' }], [{ query: 'q1', item: 'two words', rater: 'ann', grade: 1 }])
     expect(() => formatJudgments('trec-qrels', set)).toThrow(/"two words" of the query "q1".*white space/)
+  })
+
+  it("writes the set's aggregate by default, by its own rule, a grade between two rounded half up; an adjudicated grade wins", () => {
+    const judgments = [
+      { query: 'q1', item: 'a', rater: 'ann', grade: 3 },
+      { query: 'q1', item: 'a', rater: 'bob', grade: 2 },
+      { query: 'q1', item: 'b', rater: 'ann', grade: 1 },
+      { query: 'q1', item: 'b', rater: 'bob', grade: 0 },
+      { query: 'q1', item: 'c', rater: 'bob', grade: 2 },
+      { query: 'q2', item: 'd', rater: 'ann', grade: 0 },
+      { query: 'q2', item: 'd', rater: 'bob', grade: 3 },
+      { query: 'q2', item: 'd', rater: 'adjudication', grade: 1 },
+    ]
+    const queries = [
+      { id: 'q1', text: 'one' },
+      { id: 'q2', text: 'two' },
+    ]
+    // Means 2.5 → 3 and 0.5 → 1 (half up), 2 alone; d settled at 1.
+    const set = makeSet(queries, judgments)
+    expect(formatJudgments('trec-qrels', set)).toBe('q1 0 a 3\nq1 0 b 1\nq1 0 c 2\nq2 0 d 1\n')
+    expect(formatJudgments('trec-qrels', set, { kind: 'aggregate' })).toBe(formatJudgments('trec-qrels', set))
+    const pessimistic = makeSet(queries, judgments, { settings: { gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'min' } })
+    expect(formatJudgments('trec-qrels', pessimistic)).toBe('q1 0 a 2\nq1 0 b 0\nq1 0 c 2\nq2 0 d 1\n')
+  })
+
+  it("writes one rater's own grades when asked, and refuses a rater the set does not have, naming its raters", () => {
+    const set = makeSet(
+      [{ id: 'q1', text: 'one' }],
+      [
+        { query: 'q1', item: 'a', rater: 'ann', grade: 3 },
+        { query: 'q1', item: 'a', rater: 'bob', grade: 2 },
+        { query: 'q1', item: 'b', rater: 'bob', grade: 0 },
+      ],
+    )
+    expect(formatJudgments('trec-qrels', set, { kind: 'rater', rater: 'ann' })).toBe('q1 0 a 3\n')
+    expect(formatJudgments('trec-qrels', set, { kind: 'rater', rater: 'bob' })).toBe('q1 0 a 2\nq1 0 b 0\n')
+    expect(() => formatJudgments('trec-qrels', set, { kind: 'rater', rater: 'cy' })).toThrow('grades: the set "World cities" has no rater "cy"; its raters are "ann", "bob".')
+  })
+
+  it("reads every grade as the file's rater's: a qrels file names no rater", () => {
+    const read = imported('trec-qrels', 'q1 0 Q90 3\n', CITIES, 'june.qrels')
+    expect(read.judgments).toEqual([{ query: 'q1', item: 'Q90', rater: 'june.qrels', grade: 3 }])
+    expect(read.replaced).toBe(0)
   })
 
   it('reads qid iter docid rel split on any white space, past blank lines and # comments', () => {

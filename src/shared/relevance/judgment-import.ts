@@ -1,9 +1,11 @@
 import { formatBytes } from '../byte-size'
 import { csvField, csvQuote } from '../export/csv'
+import { RaterNameSchema, ratersOf, UNNAMED_RATER } from './raters'
 import {
   ItemIdSchema,
   MAX_SET_JUDGMENTS,
   MAX_SET_QUERIES,
+  MAX_SET_RATERS,
   scaleOf,
   scaleText,
   SetQueryIdSchema,
@@ -30,15 +32,15 @@ const MAX_PROBLEMS_SHOWN = 10
 export interface JudgmentImport {
   /** Queries the file names that the set does not have: added to the set (ids made unique: q31, q32… when the file gives none). */
   newQueries: SetQuery[]
-  /** Every judgment of the file, on the set's (or the new) query ids; they replace the set's own for the same query and item. */
+  /** Every judgment of the file, on the set's (or the new) query ids; they replace the set's own for the same query, item and rater, and leave other raters' alone. */
   judgments: Judgment[]
-  /** How many of those replace a judgment the set had with another grade. */
+  /** How many of those replace a judgment the set had (by the same rater) with another grade. */
   replaced: number
 }
 
 export type JudgmentImportResult = { ok: true; import: JudgmentImport } | { ok: false; message: string }
 
-export type ImportSet = Pick<QuerySet, 'queries' | 'judgments' | 'scale'>
+export type ImportSet = Pick<QuerySet, 'queries' | 'judgments' | 'scale' | 'raters'>
 
 /** What keeps a file from being read at all, before any format looks at it: more text than a judgment file may hold, or none. */
 export function wholeFileProblem(text: string): string | null {
@@ -60,14 +62,23 @@ export interface Importer {
   queryByText(where: string, text: string): string | null
   /** The id of the query a qid names: the set's, or a new one whose text is the id. */
   queryById(where: string, id: string): string | null
-  judge(where: string, query: string, item: string, grade: number): void
+  /** A grade by `rater` (a rater column's), else by the file's own rater. */
+  judge(where: string, query: string, item: string, grade: number, rater?: string): void
+  /** Whether a name read from the file (a column's header) may be a rater's; a problem said where not. */
+  raterName(where: string, name: string): boolean
   finish(): JudgmentImportResult
 }
 
 /** What an import adds to a query it names by id only: a qrels file knows no text, and a search for the id would find nothing. */
 const ID_ONLY_NOTES = 'Added by a judgment import that named this query by its id alone; its text is that id until someone writes the words to search for.'
 
-export function importer(set: ImportSet, by: string): Importer {
+/**
+ * `rater` is who the file's grades are by where the file does not say (the
+ * file's name, or what the command line names): a format with a rater column
+ * names its own, and a file's grades replace only that rater's, never
+ * another's.
+ */
+export function importer(set: ImportSet, rater: string): Importer {
   const scale = scaleOf(set)
   const grades = new Set(scale.map((step) => step.grade))
   const problems: string[] = []
@@ -88,7 +99,9 @@ export function importer(set: ImportSet, by: string): Importer {
   }
   const setIds = new Set(textOf.keys())
   const newByText = new Map<string, string>()
+  // By query, item and rater: a file may grade an item once per rater.
   const judged = new Map<string, { grade: number; where: string }>()
+  const fileRaters = new Set<string>()
   // New ids go on from the set's: q31 after q1…q30, skipping any id in use.
   let next = 0
   for (const query of set.queries) {
@@ -101,8 +114,8 @@ export function importer(set: ImportSet, by: string): Importer {
     problemCount++
     if (problems.length < MAX_PROBLEMS_SHOWN) problems.push(where === '' ? what : `${where}: ${what}`)
   }
-  // Who judged, as the set's schema holds it (200 characters at most).
-  const judge = by.slice(0, 200)
+  // The file's rater, as the set's schema holds a name (1 to 200 characters).
+  const fileRater = rater.slice(0, 200) || UNNAMED_RATER
   const addQuery = (query: SetQuery) => {
     newQueries.push(query)
     textOf.set(query.id, query.text)
@@ -161,13 +174,16 @@ export function importer(set: ImportSet, by: string): Importer {
       addQuery({ id, text: id, notes: ID_ONLY_NOTES })
       return id
     },
-    judge(where, query, item, grade) {
+    judge(where, query, item, grade, named) {
       if (full) return
-      const key = `${query}\u0000${item}`
+      const by = named ?? fileRater
+      const key = `${query}\u0000${item}\u0000${by}`
       const earlier = judged.get(key)
       if (earlier) {
         if (earlier.grade !== grade) {
-          problem(where, `grades the item "${short(item)}" of the query "${short(textOf.get(query) ?? query)}" ${grade}, but ${earlier.where} grades it ${earlier.grade}; a file gives each query and item one grade`)
+          const whose = named === undefined ? '' : ` by "${short(by)}"`
+          const rule = named === undefined ? 'a file gives each query and item one grade' : 'a file gives each query, item and rater one grade'
+          problem(where, `grades the item "${short(item)}" of the query "${short(textOf.get(query) ?? query)}" ${grade}${whose}, but ${earlier.where} grades it ${earlier.grade}; ${rule}`)
         }
         return
       }
@@ -176,7 +192,13 @@ export function importer(set: ImportSet, by: string): Importer {
         full = true
         return
       }
-      judgments.push(judge === '' ? { query, item, grade } : { query, item, grade, by: judge })
+      fileRaters.add(by)
+      judgments.push({ query, item, rater: by, grade })
+    },
+    raterName(where, name) {
+      if (RaterNameSchema.safeParse(name).success) return true
+      problem(where, name === '' ? 'names no rater (a column of grades needs a rater\'s name for its header)' : `the rater "${short(name)}" has a longer name than a rater's may be (200 characters)`)
+      return false
     },
     finish() {
       if (full) {
@@ -185,16 +207,22 @@ export function importer(set: ImportSet, by: string): Importer {
       if (set.queries.length + newQueries.length > MAX_SET_QUERIES) {
         problem('', `The file names ${count(newQueries.length)} queries the set does not have, which would bring it to ${count(set.queries.length + newQueries.length)}, over the ${count(MAX_SET_QUERIES)} a set may hold.`)
       }
+      const known = new Set(ratersOf(set).map((each) => each.name))
+      const newRaters = [...fileRaters].filter((name) => !known.has(name)).length
+      if (known.size + newRaters > MAX_SET_RATERS) {
+        problem('', `The file names ${count(newRaters)} raters the set does not have, which would bring it to ${count(known.size + newRaters)}, over the ${count(MAX_SET_RATERS)} a set may list.`)
+      }
+      // Keyed as the set's edit replaces them (set-edits.ts withImport): by query, item and rater.
       let replaced = 0
       let kept = 0
       const own = new Map<string, number>()
       for (const judgment of set.judgments) {
-        const key = `${judgment.query}\u0000${judgment.item}`
+        const key = `${judgment.query}\u0000${judgment.item}\u0000${judgment.rater}`
         own.set(key, judgment.grade)
         if (!judged.has(key)) kept++
       }
       for (const judgment of judgments) {
-        const grade = own.get(`${judgment.query}\u0000${judgment.item}`)
+        const grade = own.get(`${judgment.query}\u0000${judgment.item}\u0000${judgment.rater}`)
         if (grade !== undefined && grade !== judgment.grade) replaced++
       }
       if (kept + judgments.length > MAX_SET_JUDGMENTS) {
