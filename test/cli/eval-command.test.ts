@@ -126,10 +126,10 @@ describe('query-explorer eval', () => {
     const [l1, l2] = ranked.get('q2')!
     // paris: its top item Perfect and its third Fair; cambridge: its top item Poor, its second Good; victoria: none.
     judged = [
-      { query: 'q1', item: p1!, grade: 3 },
-      { query: 'q1', item: p3!, grade: 1 },
-      { query: 'q2', item: l1!, grade: 0 },
-      { query: 'q2', item: l2!, grade: 2 },
+      { query: 'q1', item: p1!, rater: 'r1', grade: 3 },
+      { query: 'q1', item: p3!, rater: 'r1', grade: 1 },
+      { query: 'q2', item: l1!, rater: 'r1', grade: 0 },
+      { query: 'q2', item: l2!, rater: 'r1', grade: 2 },
     ]
     file = writeWorkspace('cities.qxw.json', [set(judged), set([], 'Second set')])
   })
@@ -286,6 +286,143 @@ describe('query-explorer eval', () => {
     expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
     expect(run.stdout).toContain('Evaluating "Evil\\x1b[2J" of hostile.qxw.json')
     expect(run.stdout).toMatch(/^✗ q1 paris\\x1b\]0;owned\\x07: failed: /m)
+  })
+
+  /**
+   * Two raters, worked by hand on each query's first two results (default gain 2^g − 1, L = log2 3):
+   *   paris      p1: alice 2, bob 2 (every rule: 2, gain 3); p2: alice 1, bob 3 (mean 2, gain 3; max 3, gain 7; min 1, gain 1)
+   *              mean [3, 3]: ideal order, nDCG 1; max [3, 7]: (3 + 7/L) / (7 + 3/L) = 0.8340; min [3, 1]: 1
+   *   cambridge  l1: alice 0, bob 1 (mean 0.5, gain √2 − 1, as it is; max 1, gain 1; min 0); l2: both 1 (gain 1)
+   *              mean [√2 − 1, 1]: (√2 − 1 + 1/L) / (1 + (√2 − 1)/L) = 0.8286; max [1, 1]: 1; min [0, 1]: (1/L) / 1 = 0.6309
+   * rater:bob is max here (bob's grade is the higher of each), rater:alice is min.
+   */
+  it("uses the grade --aggregate asks for over the set's own, and says which beside the figures, in --json and in an experiment", async () => {
+    const [p1, p2] = ranked.get('q1')!
+    const [l1, l2] = ranked.get('q2')!
+    const grades: [string, string, number, number][] = [
+      ['q1', p1!, 2, 2],
+      ['q1', p2!, 1, 3],
+      ['q2', l1!, 0, 1],
+      ['q2', l2!, 1, 1],
+    ]
+    const judgments = grades.flatMap(([query, item, alice, bob]) => [
+      { query, item, rater: 'alice', grade: alice },
+      { query, item, rater: 'bob', grade: bob },
+    ])
+    const path = writeWorkspace('raters.qxw.json', [{ ...set(judgments), raters: [{ name: 'alice', kind: 'person' }, { name: 'bob', kind: 'person' }] }])
+    const L = Math.log2(3)
+    const expected: Record<string, [number, number]> = {
+      mean: [1, (Math.SQRT2 - 1 + 1 / L) / (1 + (Math.SQRT2 - 1) / L)],
+      max: [(3 + 7 / L) / (7 + 3 / L), 1],
+      min: [1, 1 / L],
+      'rater:bob': [(3 + 7 / L) / (7 + 3 / L), 1],
+      'rater:alice': [1, 1 / L],
+    }
+    expect(expected.max![0]).toBeCloseTo(0.834, 3)
+    expect(expected.mean![1]).toBeCloseTo(0.8286, 4)
+    for (const [rule, [paris, cambridge]] of Object.entries(expected)) {
+      const run = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--aggregate', rule, '--json'])
+      expect(run.status, `${rule}: ${run.stderr}`).toBe(0)
+      const report = JSON.parse(run.stdout) as EvalJson & { settings: { aggregate: string } }
+      expect(report.settings.aggregate, rule).toBe(rule)
+      expect(report.queries[0]!.scores!['ndcg@10'], `${rule} paris`).toBeCloseTo(paris, 12)
+      expect(report.queries[1]!.scores!['ndcg@10'], `${rule} cambridge`).toBeCloseTo(cambridge, 12)
+    }
+    // Without the flag: the set's own rule (mean when it names none), stated in the JSON all the same.
+    const own = JSON.parse((await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--json'])).stdout) as EvalJson & { settings: { aggregate: string } }
+    expect(own.settings.aggregate).toBe('mean')
+    expect(own.queries[1]!.scores!['ndcg@10']).toBeCloseTo(expected.mean![1], 12)
+    const pessimistic = writeWorkspace('pessimistic.qxw.json', [{ ...set(judgments), settings: { gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'min' } }])
+    const setRule = JSON.parse((await cliInProcess(['eval', pessimistic, '--metrics', 'ndcg@10', '--json'])).stdout) as EvalJson & { settings: { aggregate: string } }
+    expect(setRule.settings.aggregate).toBe('min')
+    expect(setRule.queries[1]!.scores!['ndcg@10']).toBeCloseTo(1 / L, 12)
+    const overridden = JSON.parse((await cliInProcess(['eval', pessimistic, '--metrics', 'ndcg@10', '--aggregate', 'max', '--json'])).stdout) as EvalJson
+    expect(overridden.queries[1]!.scores!['ndcg@10']).toBe(1)
+
+    // The plain output says it where the settings are printed, in words.
+    const text = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--aggregate', 'max'])
+    expect(text.status, text.stderr).toBe(0)
+    expect(text.stdout).toContain("\ngrade: optimistic (the highest of the raters' grades), exponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 10, k for unjudged 10\n")
+
+    // An experiment uses it on both sides, says it under the comparisons and carries it in its JSON.
+    const experiment = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--aggregate', 'max', '--a', 'config=default', '--b', 'config=default', '--json'])
+    expect(experiment.status, experiment.stderr).toBe(0)
+    const both = JSON.parse(experiment.stdout) as { settings: { aggregate: string }; sides: { means: Record<string, number> }[] }
+    expect(both.settings.aggregate).toBe('max')
+    for (const side of both.sides) expect(side.means['ndcg@10']).toBeCloseTo((expected.max![0] + expected.max![1]) / 2, 12)
+    const experimentText = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--aggregate', 'median', '--a', 'config=default', '--b', 'config=default'])
+    expect(experimentText.status, experimentText.stderr).toBe(0)
+    expect(experimentText.stdout).toContain("\ngrade: median of the raters' grades, exponential gain (2^g − 1)")
+
+    // A rule it does not know, or a rater the set lacks: exit 2 before anything is sent, naming the set's raters.
+    const unknown = await cliInProcess(['eval', path, '--aggregate', 'rater:carol'])
+    expect(unknown).toEqual({ status: 2, stdout: '', stderr: '--aggregate: "carol" is not a rater of the set "Cities" (its raters: "alice", "bob").\n' })
+    const bad = await cliInProcess(['eval', path, '--aggregate', 'average', '--a', 'config=default', '--b', 'config=production'])
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toMatch(/^--aggregate: "average" is not a rule for the grade the metrics use: write mean, median, majority/)
+  })
+
+  it('says nothing of the aggregate where one rater graded: every rule gives that grade', async () => {
+    const run = await cliInProcess(['eval', file, '--metrics', 'ndcg@10', '--aggregate', 'max'])
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('\nexponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 10, k for unjudged 10\n')
+    expect(run.stdout).not.toContain('grade: ')
+  })
+
+  /**
+   * A set judged all Irrelevant (0) in the top 10 but for paris's rank 2 and cambridge's ranks 5 and 9, nDCG@10,
+   * exponential gain (a 3 gains 7), worked by hand. Every figure is 0 now (no relevant item: the ideal DCG is 0).
+   *   paris      rank 2 at 3: 7/log2 3 over the ideal 7 = 1/log2 3 = 0.6309; the interval [0, 0.6309], all of it rank 2's.
+   *   cambridge  rank 5 alone at 3: 1/log2 6 = 0.3869; ranks 5 and 9: (1/log2 6 + 1/log2 10) / (1 + 1/log2 3) = 0.4218,
+   *              the high; the width shared by DCG's discount: rank 5 0.4218 · 0.3869 / (0.3869 + 0.3010) = 0.2372, rank 9 0.1846.
+   * So the queue is paris's rank 2, cambridge's 5, its 9; the mean's interval [0, (0.6309 + 0.4218) / 2 = 0.5264].
+   */
+  it('with --judge-next N, lists the N unjudged pairs that could move a figure most, each with why, and the mean\'s interval', async () => {
+    const paris = ranked.get('q1')!.slice(0, 10)
+    const cambridge = ranked.get('q2')!.slice(0, 10)
+    expect([paris.length, cambridge.length]).toEqual([10, 10])
+    const zero = (query: string, items: string[], unjudged: number[]) =>
+      items.flatMap((item, index) => (unjudged.includes(index + 1) ? [] : [{ query, item, rater: 'r1', grade: 0 }]))
+    const path = writeWorkspace('judge-next.qxw.json', [set([...zero('q1', paris, [2]), ...zero('q2', cambridge, [5, 9])])])
+    const parisHigh = 1 / Math.log2(3)
+    const cambridgeHigh = (1 / Math.log2(6) + 1 / Math.log2(10)) / (1 + 1 / Math.log2(3))
+    const meanHigh = (parisHigh + cambridgeHigh) / 2
+    expect(meanHigh).toBeCloseTo(0.5264, 4)
+    const rank5 = (cambridgeHigh * (1 / Math.log2(6))) / (1 / Math.log2(6) + 1 / Math.log2(10))
+    expect(rank5).toBeCloseTo(0.2372, 4)
+
+    const text = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--judge-next', '2'])
+    expect(text.status, text.stderr).toBe(0)
+    const section = text.stdout.slice(text.stdout.indexOf('\nJudge next'))
+    const lines = section.trim().split('\n')
+    expect(lines[0]).toBe('Judge next (2 of 3 unjudged pairs that could change a figure)')
+    expect(lines[1]).toMatch(/^id +query +item +rank {2}why$/)
+    expect(lines[2]).toMatch(new RegExp(`^q1 +paris +${paris[1]} +2 {2}rank 2; could move nDCG@10 by about 0\\.631 on this query$`))
+    expect(lines[3]).toMatch(new RegExp(`^q2 +cambridge +${cambridge[4]} +5 {2}rank 5; could move nDCG@10 by about ${rank5.toFixed(3)} on this query$`))
+    expect(lines[4]).toBe(`3 unjudged pairs could move the means: nDCG@10 0.000 (between 0.000 and ${meanHigh.toFixed(3)}).`)
+    expect(lines[5]).toBe(`nDCG@10 0.0000, between 0.0000 and ${meanHigh.toFixed(4)} once the unjudged top 10 are judged`)
+    expect(lines).toHaveLength(6)
+    // After the figures: the table and the counts come first, unchanged.
+    expect(text.stdout.indexOf('2 of 3 queries have judgments; 0 failed')).toBeLessThan(text.stdout.indexOf('Judge next'))
+
+    const json = await cliInProcess(['eval', path, '--metrics', 'ndcg@10', '--judge-next', '1', '--json'])
+    expect(json.status, json.stderr).toBe(0)
+    const report = JSON.parse(json.stdout) as EvalJson & { judgeNext: { queue: Record<string, unknown>[]; total: number; summary: string; means: Record<string, unknown> } }
+    expect(Object.keys(report)).toEqual(['workspace', 'set', 'target', 'settings', 'depth', 'judgeDepth', 'metrics', 'queries', 'means', 'counted', 'failed', 'unjudgedQueries', 'judgeNext'])
+    expect(report.means).toEqual({ 'ndcg@10': 0 })
+    expect(report.judgeNext).toEqual({
+      queue: [{ query: 'q1', text: 'paris', item: paris[1], ranks: [2], why: 'rank 2; could move nDCG@10 by about 0.631 on this query', priority: expect.closeTo(parisHigh, 12) }],
+      total: 3,
+      summary: lines[4],
+      means: { 'ndcg@10': { current: 0, low: 0, high: expect.closeTo(meanHigh, 12) } },
+    })
+  })
+
+  it('refuses --judge-next that is not a whole number from 1 to 10000, exit 2 before anything is sent', async () => {
+    for (const value of ['0', 'x']) {
+      const run = await cliInProcess(['eval', file, '--judge-next', value])
+      expect(run).toEqual({ status: 2, stdout: '', stderr: `--judge-next: "${value}" is not a whole number from 1 to 10000 (the unjudged pairs to list).\n` })
+    }
   })
 
   it.runIf(Array.isArray(world.sets) && world.sets.length > 0)('evaluates examples/world.qxw.json spawned as CI runs it, on the default and production configurations', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { depthOf, evalPlan, metricsOf, settingsFor } from '../../src/cli/commands/eval-flags'
+import { depthOf, evalPlan, judgeNextOf, metricsOf, settingsFor } from '../../src/cli/commands/eval-flags'
 import { processIo } from '../../src/cli/io'
 import { DEFAULT_METRICS } from '../../src/shared/relevance/metrics'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
@@ -71,12 +71,50 @@ describe('depthOf', () => {
   })
 })
 
-describe('settingsFor', () => {
-  const set: QuerySet = { ...CITIES, settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 } }
+describe('judgeNextOf', () => {
+  it('is null when not given, else a whole number from 1 to 10000; anything else refused, naming the flag and the rule', () => {
+    expect(judgeNextOf({})).toBeNull()
+    expect(judgeNextOf({ 'judge-next': '1' })).toBe(1)
+    expect(judgeNextOf({ 'judge-next': ' 10000 ' })).toBe(10_000)
+    for (const text of ['0', '10001', '2.5', '-3', '1e3', 'x', '']) {
+      expect(inputErrorLines(() => judgeNextOf({ 'judge-next': text }))).toEqual([`--judge-next: "${text}" is not a whole number from 1 to 10000 (the unjudged pairs to list).`])
+    }
+  })
+})
 
-  it("lays --gain, --unjudged and --threshold over the set's own settings", () => {
-    expect(settingsFor(set, {})).toEqual({ gain: 'exponential', unjudged: 'zero', threshold: 1 })
-    expect(settingsFor(set, { gain: 'linear', unjudged: 'skip', threshold: '3' })).toEqual({ gain: 'linear', unjudged: 'skip', threshold: 3 })
+describe('settingsFor', () => {
+  const set: QuerySet = { ...CITIES, judgments: [{ ...CITIES.judgments[0]!, rater: 'unnamed' }], settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 } }
+  const twoRaters: QuerySet = {
+    ...set,
+    raters: [{ name: 'alice', kind: 'person' }],
+    judgments: [
+      { query: 'q1', item: '2988507', rater: 'alice', grade: 1 },
+      { query: 'q1', item: '2988507', rater: 'bob', grade: 3 },
+    ],
+  }
+
+  it("lays --aggregate over the set's own rule, which it keeps when not given", () => {
+    for (const rule of ['mean', 'median', 'majority', 'max', 'min', 'rater:alice', 'rater:bob']) expect(settingsFor(twoRaters, { aggregate: rule }).aggregate).toBe(rule)
+    const pessimistic: QuerySet = { ...twoRaters, settings: { ...set.settings!, aggregate: 'min' } }
+    expect(settingsFor(pessimistic, {}).aggregate).toBe('min')
+    expect(settingsFor(pessimistic, { aggregate: 'max' }).aggregate).toBe('max')
+  })
+
+  it('refuses a rule it does not know, and a rater:NAME the set has not, naming its raters', () => {
+    for (const text of ['average', 'MAX', 'rater:', '']) {
+      expect(inputErrorLines(() => settingsFor(twoRaters, { aggregate: text }))).toEqual([
+        `--aggregate: "${text}" is not a rule for the grade the metrics use: write mean, median, majority (ties to the lower), max (optimistic), min (pessimistic) or rater:NAME (that rater's grades only).`,
+      ])
+    }
+    expect(inputErrorLines(() => settingsFor(twoRaters, { aggregate: 'rater:carol' }))).toEqual(['--aggregate: "carol" is not a rater of the set "Cities" (its raters: "alice", "bob").'])
+    expect(inputErrorLines(() => settingsFor({ ...set, judgments: [] }, { aggregate: 'rater:carol' }))).toEqual([
+      '--aggregate: "carol" is not a rater of the set "Cities" (it has none: no judgments yet).',
+    ])
+  })
+
+  it("lays --gain, --unjudged and --threshold over the set's own settings, the aggregate always stated (mean by default)", () => {
+    expect(settingsFor(set, {})).toEqual({ gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'mean' })
+    expect(settingsFor(set, { gain: 'linear', unjudged: 'skip', threshold: '3' })).toEqual({ gain: 'linear', unjudged: 'skip', threshold: 3, aggregate: 'mean' })
     expect(settingsFor(set, { threshold: '0' }).threshold).toBe(0)
   })
 
@@ -117,6 +155,12 @@ describe('evalPlan', () => {
     expect(plan.set.queries.map((query) => query.id)).toEqual(['q1', 'q2', 'q9'])
     expect(plan.set.judgments).toHaveLength(3)
     expect(plan.judgmentsNote).toBe(`Judgments from ${qrels} (3 judgments, 1 query the set lacks), in place of the set's own for this run`)
+    // The file's grades are its rater's, by the file's name: --aggregate names the raters of the judgments the run uses.
+    expect(new Set(plan.set.judgments.map((judgment) => judgment.rater))).toEqual(new Set(['other.qrels']))
+    expect((await evalPlan(workspace('cities.qxw.json', [CITIES]), { judgments: qrels, aggregate: 'rater:other.qrels' }, io)).settings.aggregate).toBe('rater:other.qrels')
+    expect(await inputErrorLinesOf(() => evalPlan(workspace('cities.qxw.json', [CITIES]), { judgments: qrels, aggregate: 'rater:unnamed' }, io))).toEqual([
+      '--aggregate: "unnamed" is not a rater of the set "Cities" (its raters: "other.qrels").',
+    ])
   })
 
   it('refuses an unknown set, a file without sets and a set without queries, saying what to do', async () => {

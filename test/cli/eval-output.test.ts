@@ -18,6 +18,12 @@ describe('settingsText and belowK', () => {
       'exponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 100, k for unjudged 10',
     )
     expect(settingsText({ gain: 'linear', unjudged: 'skip', threshold: 2 }, 5, 5)).toBe('linear gain (g), unjudged skipped (taken out of the ranking), relevant from grade 2, depth 5, k for unjudged 5')
+    // The grade the metrics use, first, where two raters or more graded; with one, every rule gives that rater's grade.
+    const min = { gain: 'linear', unjudged: 'zero', threshold: 1, aggregate: 'min' } as const
+    expect(settingsText(min, 10, 10, { raters: 2, adjudicated: false })).toBe(
+      "grade: pessimistic (the lowest of the raters' grades), linear gain (g), unjudged as not relevant, relevant from grade 1, depth 10, k for unjudged 10",
+    )
+    expect(settingsText(min, 10, 10, { raters: 1, adjudicated: false })).toBe('linear gain (g), unjudged as not relevant, relevant from grade 1, depth 10, k for unjudged 10')
   })
 
   it('names each metric whose k is deeper than the run went, and none at or above it', () => {

@@ -5,6 +5,7 @@ import { DEFAULT_ALPHA } from '../../shared/experiments/experiment'
 import { ExplorerError } from '../../shared/ipc/errors'
 import { DEFAULT_METRICS, metricKey } from '../../shared/relevance/metrics'
 import { MAX_EVAL_DEPTH } from '../../shared/relevance/set-template'
+import { gradeSourcesOf } from '../../shared/relevance/settings-text'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import type { CliIo } from '../io'
 import { describedAs, withFlags } from '../flags'
@@ -12,8 +13,9 @@ import { checkOutputPath, writeOutput } from '../output-files'
 import { openRunTarget, overridesOf } from '../run-target'
 import { writeJson } from '../terminal-io'
 import { runEvalExperiment, sideRunPath } from './eval-experiment'
-import { evalPlan, MAX_EVAL_CONCURRENCY, MIN_DEFAULT_DEPTH, type EvalPlan } from './eval-flags'
+import { evalPlan, JUDGE_NEXT_FLAGS, MAX_EVAL_CONCURRENCY, MIN_DEFAULT_DEPTH, type EvalPlan } from './eval-flags'
 import { experimentFlagsOf } from './eval-gates'
+import { evaluationJudgeNext, evaluationJudgeNextJson, evaluationJudgeNextLines } from './eval-judge-next'
 import { belowK, evaluationJson, evaluationJUnit, queryLine, settingsText, tableLines, writeTrecRun } from './eval-output'
 import { EXIT_FAILED } from './test-command'
 import { CONNECTION_FLAGS, CONNECTION_NOTES, targetText } from './workspace-arguments'
@@ -31,7 +33,7 @@ export const evalCommand: Command = {
   name: 'eval',
   summary: "evaluate a workspace's query set (nDCG, P, AP, RR, ERR, Recall), or compare two targets on it and gate a release",
   usage:
-    '<workspace.qxw.json> [--set NAME] [--judgments FILE] [--metrics LIST] [--gain exponential|linear] [--unjudged zero|skip] [--threshold G] [--depth N] [--concurrency N] [--connection NAME] [--config NAME] [--api NAME] [--a SPEC --b SPEC [--attribution] [--gate METRIC:MARGIN]… [--alpha A]] [--json] [--junit FILE] [--trec-run FILE]',
+    '<workspace.qxw.json> [--set NAME] [--judgments FILE] [--metrics LIST] [--gain exponential|linear] [--unjudged zero|skip] [--threshold G] [--aggregate RULE] [--depth N] [--concurrency N] [--connection NAME] [--config NAME] [--api NAME] [--a SPEC --b SPEC [--attribution] [--gate METRIC:MARGIN]… [--alpha A]] [--judge-next N] [--json] [--junit FILE] [--trec-run FILE]',
   ...withFlags([
     '<workspace.qxw.json>   the workspace file holding the query set ("sets")',
     {
@@ -53,6 +55,15 @@ export const evalCommand: Command = {
       gain: { type: 'string', value: 'exponential|linear', help: "how a grade counts: 2^g − 1 or g (default: the set's, else exponential)" },
       unjudged: { type: 'string', value: 'zero|skip', help: ['an unjudged item counts as not relevant, or is taken out of the ranking', "(default: the set's, else zero)"] },
       threshold: { type: 'string', value: 'G', help: "relevant from grade G, for P, AP, RR and Recall (default: the set's, else 1)" },
+      aggregate: {
+        type: 'string',
+        value: 'RULE',
+        help: [
+          'the grade the metrics use where several raters graded an item: mean, median,',
+          'majority (ties to the lower), max (optimistic), min (pessimistic) or rater:NAME',
+          "(that rater's grades only); a settled grade always wins (default: the set's, else mean)",
+        ],
+      },
       depth: {
         type: 'string',
         value: 'N',
@@ -95,11 +106,13 @@ export const evalCommand: Command = {
         ],
       },
       alpha: { type: 'string', value: 'A', help: `with --a/--b: the significance level, between 0 and 1 (default ${DEFAULT_ALPHA})` },
+      ...JUDGE_NEXT_FLAGS,
       json: {
         type: 'boolean',
         help: [
           'print one JSON object (per query: id, text, scores, unjudged, returned, error;',
-          'the means; with --a/--b: the sides, comparisons, per-query deltas, failures, gates)',
+          'the means; with --a/--b: the sides, comparisons, per-query deltas, failures, gates;',
+          'with --judge-next: judgeNext, its queue, summary and intervals)',
         ],
       },
       junit: {
@@ -186,9 +199,11 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
       },
     })
     const { scored } = evaluation
-    const settingsLine = settingsText(settings, depth, evaluation.judgeDepth)
+    const settingsLine = settingsText(settings, depth, evaluation.judgeDepth, gradeSourcesOf(set))
+    const judgeNext = plan.judgeNext === null ? null : evaluationJudgeNext(evaluation, set, metrics, plan.judgeNext)
     if (json) {
-      writeJson(io.out, JSON.stringify(evaluationJson(evaluation, fileName), null, 2))
+      const report = evaluationJson(evaluation, fileName)
+      writeJson(io.out, JSON.stringify(judgeNext ? { ...report, judgeNext: evaluationJudgeNextJson(judgeNext) } : report, null, 2))
     } else {
       say('')
       for (const line of tableLines(evaluation, metrics)) say(line)
@@ -196,6 +211,7 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
       say(settingsLine)
       for (const line of belowK(metrics, depth)) say(line)
       say(`${scored.counted} of ${scored.queries.length} queries have judgments; ${scored.failed} failed`)
+      if (judgeNext) for (const line of ['', ...evaluationJudgeNextLines(judgeNext, metrics, evaluation.judgeDepth)]) say(line)
     }
     const junit = stringOption(values, 'junit')
     if (junit !== undefined) {

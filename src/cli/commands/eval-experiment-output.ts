@@ -29,9 +29,10 @@ export interface ExperimentReport {
 }
 
 export const LETTERS = ['A', 'B'] as const
-const letterOf = (side: number) => LETTERS[side + 1] ?? `side ${side + 1}`
+/** The letter of an other side (0: B). */
+export const letterOf = (side: number) => LETTERS[side + 1] ?? `side ${side + 1}`
 
-function labelsOf(metrics: readonly MetricSpec[]): Map<string, string> {
+export function labelsOf(metrics: readonly MetricSpec[]): Map<string, string> {
   return new Map(metrics.map((spec) => [metricKey(spec), metricLabel(spec)]))
 }
 
@@ -137,7 +138,7 @@ export function experimentLines(report: ExperimentReport): string[] {
 }
 
 /** The experiment as `--json` prints it. */
-export function experimentJson(report: ExperimentReport): unknown {
+export function experimentJson(report: ExperimentReport): Record<string, unknown> {
   const { stats } = report
   const labels = labelsOf(report.metrics)
   const deltas: Record<string, unknown[]> = {}

@@ -4,7 +4,8 @@ import type { PageRunner } from '../../main/evaluation/run-set'
 import { experimentStats, type ExperimentSide } from '../../shared/experiments/experiment'
 import { ExplorerError } from '../../shared/ipc/errors'
 import type { Evaluation } from '../../shared/relevance/evaluation'
-import { gradesByQuery } from '../../shared/relevance/query-set'
+import { gradesOfSet } from '../../shared/relevance/grade-aggregate'
+import { gradeSourcesOf } from '../../shared/relevance/settings-text'
 import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { WorkspaceConnection } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type OptionValues } from '../command'
@@ -17,6 +18,7 @@ import type { EvalPlan } from './eval-flags'
 import { experimentJUnit } from './eval-experiment-junit'
 import { experimentJson, experimentLines, type ExperimentReport } from './eval-experiment-output'
 import { gateResults, type ExperimentFlags } from './eval-gates'
+import { experimentJudgeNext, experimentJudgeNextJson, experimentJudgeNextLines } from './eval-judge-next'
 import { settingsText, writeTrecRun } from './eval-output'
 import { EXIT_FAILED } from './test-command'
 import { targetText } from './workspace-arguments'
@@ -132,7 +134,7 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
       },
     })
     const [a, b] = run.evaluations as [Evaluation, Evaluation]
-    const stats = experimentStats(sideOf(a), [sideOf(b)], gradesByQuery(plan.set.judgments), a.judgeDepth, { alpha: experiment.alpha })
+    const stats = experimentStats(sideOf(a), [sideOf(b)], gradesOfSet(plan.set, a.settings.aggregate), a.judgeDepth, { alpha: experiment.alpha })
     const report: ExperimentReport = {
       fileName: plan.fileName,
       set: plan.set.name,
@@ -141,12 +143,18 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
       attribution: experiment.attribution ? run.attribution : null,
       stats,
       gates: gateResults(experiment.gates, stats),
-      settingsLine: settingsText(plan.settings, plan.depth, a.judgeDepth),
+      settingsLine: settingsText(plan.settings, plan.depth, a.judgeDepth, gradeSourcesOf(plan.set)),
       depth: plan.depth,
       reused: run.reused,
     }
-    if (json) writeJson(io.out, JSON.stringify(experimentJson(report), null, 2))
-    else for (const line of experimentLines(report)) say(line)
+    const judgeNext = plan.judgeNext === null ? null : experimentJudgeNext([a, b], plan.set, plan.metrics, stats, plan.judgeNext)
+    if (json) {
+      const out = experimentJson(report)
+      writeJson(io.out, JSON.stringify(judgeNext ? { ...out, judgeNext: experimentJudgeNextJson(judgeNext, plan.metrics) } : out, null, 2))
+    } else {
+      for (const line of experimentLines(report)) say(line)
+      if (judgeNext) for (const line of ['', ...experimentJudgeNextLines(judgeNext, plan.metrics, a.judgeDepth)]) say(line)
+    }
 
     const junit = stringOption(values, 'junit')
     if (junit !== undefined) {

@@ -2,13 +2,16 @@ import { basename } from 'node:path'
 import { readWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { DEFAULT_SET_CONCURRENCY } from '../../main/evaluation/run-set'
 import { formatBytes } from '../../shared/byte-size'
+import { AggregateSchema, DEFAULT_AGGREGATE, type Aggregate } from '../../shared/relevance/grade-aggregate'
 import { judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments } from '../../shared/relevance/judgment-files'
 import { deepestK, DEFAULT_METRICS, parseMetrics, type MetricSpec } from '../../shared/relevance/metrics'
 import { QUERY_PLACEHOLDER, scaleOf, scaleText, settingsOf, type MetricSettings, type QuerySet } from '../../shared/relevance/query-set'
+import { ratersOf } from '../../shared/relevance/raters'
 import type { QueryRequest } from '../../shared/query/model'
 import { MAX_EVAL_DEPTH, resolveTemplate } from '../../shared/relevance/set-template'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 import { InputError, stringOption, type OptionValues } from '../command'
+import type { Flags } from '../flags'
 import type { ConnectionFlags } from '../run-target'
 import { InputTooLarge, type CliIo } from '../io'
 import { concurrencyOf, connectionFlags, maxWaitOf, readWorkspaceArgument } from './workspace-arguments'
@@ -44,9 +47,68 @@ export function depthOf(values: OptionValues, metrics: readonly MetricSpec[]): n
   return value
 }
 
-/** The set's settings with --gain, --unjudged and --threshold laid over them, each checked and named when wrong. */
+/** The most pairs --judge-next lists: more than anyone judges in a sitting, and the output stays a size a terminal takes. */
+export const MAX_JUDGE_NEXT = 10_000
+
+/** --judge-next, declared once: eval-command.ts lists it in its help and parseArgs reads it from here. */
+export const JUDGE_NEXT_FLAGS = {
+  'judge-next': {
+    type: 'string',
+    value: 'N',
+    help: [
+      `also print the next N (1 to ${MAX_JUDGE_NEXT}) unjudged (query, item) pairs to judge: those`,
+      'that could move a figure most (with --a/--b: a delta whose sign or significance',
+      'is not yet decided), each with why; and where each mean (delta) could still go',
+      'once the unjudged top k are judged (docs/METRICS.md, "What to judge next")',
+    ],
+  },
+} as const satisfies Flags
+
+/** --judge-next: a whole number from 1 to MAX_JUDGE_NEXT; null when not given. */
+export function judgeNextOf(values: OptionValues): number | null {
+  const text = stringOption(values, 'judge-next')
+  if (text === undefined) return null
+  const value = Number(text.trim())
+  if (!/^\d+$/.test(text.trim()) || value < 1 || value > MAX_JUDGE_NEXT) {
+    throw new InputError([`--judge-next: "${text}" is not a whole number from 1 to ${MAX_JUDGE_NEXT} (the unjudged pairs to list).`])
+  }
+  return value
+}
+
+/** Names quoted and comma-separated, the first 20 of them: what a refusal lists of the sets or raters there are. */
+export function quotedList(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`)
+  return `${quoted.slice(0, 20).join(', ')}${quoted.length > 20 ? ', …' : ''}`
+}
+
+/** The set's raters, for a refusal that names one it lacks. */
+export function ratersListed(set: QuerySet): string {
+  const raters = ratersOf(set).map((rater) => rater.name)
+  return raters.length === 0 ? 'it has none: no judgments yet' : `its raters: ${quotedList(raters)}`
+}
+
+/** --aggregate: a rule AggregateSchema takes; `rater:NAME` only for a rater of the set. */
+export function aggregateOf(set: QuerySet, text: string): Aggregate {
+  const parsed = AggregateSchema.safeParse(text)
+  if (!parsed.success) {
+    throw new InputError([
+      `--aggregate: "${text}" is not a rule for the grade the metrics use: write mean, median, majority (ties to the lower), max (optimistic), min (pessimistic) or rater:NAME (that rater's grades only).`,
+    ])
+  }
+  const aggregate = parsed.data
+  if (aggregate.startsWith('rater:')) {
+    const name = aggregate.slice('rater:'.length)
+    if (!ratersOf(set).some((rater) => rater.name === name)) throw new InputError([`--aggregate: "${name}" is not a rater of the set "${set.name}" (${ratersListed(set)}).`])
+  }
+  return aggregate
+}
+
+/** The set's settings with --gain, --unjudged, --threshold and --aggregate laid over them, each checked and named when wrong. */
 export function settingsFor(set: QuerySet, values: OptionValues): MetricSettings {
   const settings = { ...settingsOf(set) }
+  const aggregate = stringOption(values, 'aggregate')
+  // Always stated, so the JSON says which grade the figures used even where the set leaves it to the default.
+  settings.aggregate = aggregate !== undefined ? aggregateOf(set, aggregate) : (settings.aggregate ?? DEFAULT_AGGREGATE)
   const gain = stringOption(values, 'gain')
   if (gain !== undefined) {
     if (gain !== 'exponential' && gain !== 'linear') throw new InputError([`--gain: "${gain}" is not a gain: write exponential (2^g − 1) or linear (g).`])
@@ -75,21 +137,26 @@ export function settingsFor(set: QuerySet, values: OptionValues): MetricSettings
   return settings
 }
 
-/** The set --set names, or the file's first. */
-function chooseSet(workspace: Workspace, name: string | undefined, fileName: string): QuerySet {
+/**
+ * The set --set names; without it the file's first (`eval`), or its only one
+ * (`only`: `agreement`, where taking the first of several would report on a
+ * set the person may not have meant).
+ */
+export function chooseSet(workspace: Workspace, name: string | undefined, fileName: string, { verb = 'evaluate', only = false } = {}): QuerySet {
   const sets = workspace.sets ?? []
   if (sets.length === 0) {
     throw new InputError([
-      `${fileName}: the workspace has no query sets ("sets") to evaluate.`,
+      `${fileName}: the workspace has no query sets ("sets") to ${verb}.`,
       `Add one in the app (Evaluation, New set), or write one into the file's "sets": a "name", a template ("query": a saved query whose search text is ${QUERY_PLACEHOLDER}), "queries": [{ "id": "q1", "text": "paris" }, …] and "judgments": [{ "query": "q1", "item": "2988507", "grade": 3 }, …].`,
     ])
   }
-  if (name === undefined) return sets[0]!
-  const found = sets.find((set) => set.name === name)
-  if (!found) {
-    const names = sets.map((set) => `"${set.name}"`)
-    throw new InputError([`--set: "${name}" is not a query set of ${fileName} (it has: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}).`])
+  const names = sets.map((set) => set.name)
+  if (name === undefined) {
+    if (only && sets.length > 1) throw new InputError([`--set: ${fileName} has ${sets.length} query sets; name one with --set (it has: ${quotedList(names)}).`])
+    return sets[0]!
   }
+  const found = sets.find((set) => set.name === name)
+  if (!found) throw new InputError([`--set: "${name}" is not a query set of ${fileName} (it has: ${quotedList(names)}).`])
   return found
 }
 
@@ -111,7 +178,8 @@ async function withJudgmentFile(set: QuerySet, path: string, io: CliIo): Promise
       `--judgments: "${path}" is not a judgments file this command reads: a Quepid CSV (query,docid,rating; .csv), TREC qrels (qid iter docid rel; .qrels or .txt) or RRE ratings (.json).`,
     ])
   }
-  const parsed = parseJudgments(format, text, set, `--judgments ${name}`.slice(0, 200))
+  // The file's grades are its rater's, named as an import in the window is: by the file's name (`--aggregate rater:other.qrels`).
+  const parsed = parseJudgments(format, text, set, name.slice(0, 200))
   if (!parsed.ok) throw new InputError([`--judgments: "${path}" (read as ${format}) was not used:`, ...parsed.message.split('\n').map((line) => `  ${line}`)])
   const { newQueries, judgments } = parsed.import
   return { set: { ...set, queries: [...set.queries, ...newQueries], judgments }, judgments: judgments.length, newQueries: newQueries.length }
@@ -133,6 +201,8 @@ export interface EvalPlan {
   flags: ConnectionFlags
   /** "Judgments from … in place of the set's own for this run", when --judgments was given. */
   judgmentsNote: string | null
+  /** --judge-next: how many pairs to list; null when not asked. */
+  judgeNext: number | null
 }
 
 export async function evalPlan(path: string, values: OptionValues, io: CliIo): Promise<EvalPlan> {
@@ -140,18 +210,20 @@ export async function evalPlan(path: string, values: OptionValues, io: CliIo): P
   let set = chooseSet(workspace, stringOption(values, 'set'), fileName)
   const metrics = metricsOf(values)
   const depth = depthOf(values, metrics)
-  const settings = settingsFor(set, values)
+  const judgeNext = judgeNextOf(values)
   const concurrency = concurrencyOf(values, DEFAULT_SET_CONCURRENCY, MAX_EVAL_CONCURRENCY)
   const maxWait = maxWaitOf(values)
   const flags = connectionFlags(values)
   const judgmentsPath = stringOption(values, 'judgments')
   const fromFile = judgmentsPath === undefined ? null : await withJudgmentFile(set, judgmentsPath, io)
   if (fromFile) set = fromFile.set
+  // After --judgments: `--aggregate rater:NAME` names a rater of the judgments this run uses.
+  const settings = settingsFor(set, values)
   if (set.queries.length === 0) throw new InputError([`--set: the query set "${set.name}" of ${fileName} has no queries to evaluate: add some first.`])
   const template = resolveTemplate(workspace, set)
   if (template.error !== null || template.request === null) throw new InputError([`--set: "${set.name}" cannot run: ${template.error ?? 'it has no template.'}`])
   const judgmentsNote = fromFile
     ? `Judgments from ${judgmentsPath} (${fromFile.judgments} judgment${fromFile.judgments === 1 ? '' : 's'}${fromFile.newQueries > 0 ? `, ${fromFile.newQueries} quer${fromFile.newQueries === 1 ? 'y' : 'ies'} the set lacks` : ''}), in place of the set's own for this run`
     : null
-  return { workspace, fileName, set, request: template.request, templateConnection: template.connection ?? null, metrics, depth, settings, concurrency, maxWait, flags, judgmentsNote }
+  return { workspace, fileName, set, request: template.request, templateConnection: template.connection ?? null, metrics, depth, settings, concurrency, maxWait, flags, judgmentsNote, judgeNext }
 }

@@ -2,6 +2,7 @@ import { evaluationRunFile, type RunFile } from '../../main/evaluation/run-file'
 import type { Evaluation, QueryScores } from '../../shared/relevance/evaluation'
 import { metricKey, metricLabel, type MetricSpec } from '../../shared/relevance/metrics'
 import type { MetricSettings } from '../../shared/relevance/query-set'
+import { aggregateText, type GradeSources } from '../../shared/relevance/settings-text'
 import { xmlAttribute, xmlText } from '../../shared/text/xml-escape'
 import { InputError } from '../command'
 import type { CliIo } from '../io'
@@ -13,11 +14,15 @@ import { writeOutput } from '../output-files'
  * JUnit XML. An experiment's output (--a/--b) is eval-experiment-output.ts.
  */
 
-/** "exponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 100, k for unjudged 10". */
-export function settingsText(settings: MetricSettings, depth: number, judgeDepth: number): string {
+/**
+ * "exponential gain (2^g − 1), unjudged as not relevant, relevant from grade 1, depth 100, k for unjudged 10";
+ * first, where two raters or more graded (`sources`), which grade the metrics use, in the window's words.
+ */
+export function settingsText(settings: MetricSettings, depth: number, judgeDepth: number, sources?: GradeSources): string {
+  const aggregate = sources ? aggregateText(settings.aggregate, sources) : null
   const gain = settings.gain === 'exponential' ? 'exponential gain (2^g − 1)' : 'linear gain (g)'
   const unjudged = settings.unjudged === 'zero' ? 'unjudged as not relevant' : 'unjudged skipped (taken out of the ranking)'
-  return `${gain}, ${unjudged}, relevant from grade ${settings.threshold}, depth ${depth}, k for unjudged ${judgeDepth}`
+  return `${aggregate !== null ? `${aggregate}, ` : ''}${gain}, ${unjudged}, relevant from grade ${settings.threshold}, depth ${depth}, k for unjudged ${judgeDepth}`
 }
 
 /** A metric whose k is deeper than the run went: its figure is over what was evaluated, and says so. */
@@ -35,7 +40,8 @@ export function clip(text: string, max: number): string {
   return points.length > max ? `${points.slice(0, max - 1).join('')}…` : text
 }
 
-const TEXT_WIDTH = 30
+/** How much of a query's text a table row shows. */
+export const TEXT_WIDTH = 30
 
 /** The table of figures: a row per query, then the means. */
 export function tableLines(evaluation: Evaluation, metrics: readonly MetricSpec[]): string[] {
@@ -74,7 +80,7 @@ export function queryLine(ranking: Evaluation['rankings'][number]): string {
 }
 
 /** The evaluation as `--json` prints it. */
-export function evaluationJson(evaluation: Evaluation, workspace: string): unknown {
+export function evaluationJson(evaluation: Evaluation, workspace: string): Record<string, unknown> {
   const { scored } = evaluation
   return {
     workspace,
