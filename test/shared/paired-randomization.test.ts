@@ -84,6 +84,32 @@ describe('pairedRandomizationTest', () => {
     expect(Math.abs(sampled.p - exact.p)).toBeLessThan(4 * Math.sqrt((exact.p * (1 - exact.p)) / N) + 1 / N)
   })
 
+  it('draws the same sign patterns as applying each draw bit by bit: bit i of a draw is the sign of delta i (n not a multiple of 8 or 32)', () => {
+    // The definition, one delta at a time: draw a 32-bit word per 32 deltas, bit i & 31 flips delta i.
+    const byDefinition = (deltas: number[], permutations: number, seed: number) => {
+      const random = seededRandom(seed)
+      const values = deltas.filter((value) => value !== 0)
+      const scale = values.reduce((sum, value) => sum + Math.abs(value), 0)
+      const bar = Math.abs(values.reduce((sum, value) => sum + value, 0)) - 1e-10 * scale
+      let count = 0
+      for (let draw = 0; draw < permutations; draw++) {
+        let sum = 0
+        let bits = 0
+        values.forEach((value, i) => {
+          if (i % 32 === 0) bits = (random() * 4_294_967_296) >>> 0
+          sum += (bits >>> (i % 32)) & 1 ? -value : value
+        })
+        if (Math.abs(sum) >= bar) count++
+      }
+      return (count + 1) / (permutations + 1)
+    }
+    const random = seededRandom(35)
+    for (const n of [17, 37, 100, 1003]) {
+      const deltas = Array.from({ length: n }, () => Math.round((random() - 0.45) * 1000) / 1000)
+      expect(pairedRandomizationTest(deltas, { permutations: 2_000, seed: n }).p, `n = ${n}`).toBe(byDefinition(deltas, 2_000, n))
+    }
+  })
+
   it('refuses options it cannot honour', () => {
     expect(() => pairedRandomizationTest([0.1], { permutations: 0 })).toThrow(RangeError)
     expect(() => pairedRandomizationTest([0.1], { permutations: 1.5 })).toThrow(RangeError)

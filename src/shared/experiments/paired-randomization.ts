@@ -127,20 +127,54 @@ function halfSums(values: Float64Array): Float64Array {
 /**
  * Patterns with |sum| ≥ bar among `permutations` drawn: each draw of the
  * generator gives 32 signs (mulberry32's output is a whole 32-bit number
- * divided by 2^32), applied without a branch.
+ * divided by 2^32), bit i of a draw the sign of delta i. The deltas are taken
+ * eight at a time: each eight has the sum under every one of its 256 sign
+ * patterns in a table (each entry one subtraction from another), so a
+ * pattern's sum is one lookup for each byte of the draws, not one
+ * multiplication for each delta: the same patterns as drawn a delta at a
+ * time, about six times faster (bench/judge-next.ts runs a dozen tests of
+ * 1,000 deltas). Sums in another order differ only by rounding, far below
+ * the tie tolerance.
  */
 function sampledCount(values: Float64Array, bar: number, permutations: number, seed: number): number {
   const random = seededRandom(seed)
-  const n = values.length
+  const tables = byteSums(values)
+  const chunks = tables.length >>> 8
   let count = 0
   for (let draw = 0; draw < permutations; draw++) {
     let sum = 0
     let bits = 0
-    for (let i = 0; i < n; i++) {
-      if ((i & 31) === 0) bits = (random() * 4_294_967_296) >>> 0
-      sum += values[i]! * (1 - 2 * ((bits >>> (i & 31)) & 1))
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const shift = (chunk & 3) << 3
+      if (shift === 0) bits = (random() * 4_294_967_296) >>> 0
+      sum += tables[(chunk << 8) | ((bits >>> shift) & 255)]!
     }
     if (sum >= bar || -sum >= bar) count++
   }
   return count
+}
+
+/**
+ * For each eight deltas (the last maybe fewer), the sum under each of the 256
+ * patterns of a byte: bit k set flips the sign of the k-th; a bit past the
+ * last delta changes nothing.
+ */
+function byteSums(values: Float64Array): Float64Array {
+  const n = values.length
+  const chunks = (n + 7) >>> 3
+  const tables = new Float64Array(chunks << 8)
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const base = chunk << 3
+    const size = Math.min(8, n - base)
+    const row = chunk << 8
+    let all = 0
+    for (let k = 0; k < size; k++) all += values[base + k]!
+    tables[row] = all
+    for (let mask = 1; mask < 256; mask++) {
+      const lowest = 31 - Math.clz32(mask & -mask)
+      const parent = tables[row + (mask & (mask - 1))]!
+      tables[row + mask] = lowest < size ? parent - 2 * values[base + lowest]! : parent
+    }
+  }
+  return tables
 }
