@@ -72,6 +72,9 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'sets:save': { set: { name: 's', template: { kind: 'saved', query: 'q' }, queries: [{ id: 'q1', text: 'paris' }] } },
   'sets:delete': { name: 's' },
   'sets:rate': { set: 's', query: 'q1', item: 'i', grade: 2 },
+  'sets:settle': { set: 's', query: 'q1', item: 'i', grade: 2 },
+  'sets:rater': {},
+  'sets:agreement': { set: 's', steps: 2 },
   'sets:import': { set: 's', upload: 'u' },
   'sets:export': { set: 's', format: 'trec-qrels' },
   'eval:start': { runId: 'r', set: 's', depth: 10 },
@@ -83,6 +86,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'eval:ranking': { id: 'x', query: 'q1' },
   'eval:scored': { id: 'x' },
   'eval:probability': { id: 'x', threshold: 1, share: 0.9 },
+  'eval:judge-next': { id: 'x', limit: 50 },
   'eval:delete': { id: 'x' },
   'eval:run-file': { id: 'x' },
   'experiments:start': { runId: 'r', set: 's', sides: [{ connectionId: 'x', config: 'a' }, { connectionId: 'x', config: 'b' }], depth: 10, attribution: true, alpha: 0.05 },
@@ -90,6 +94,7 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'experiments:cancel': { runId: 'r' },
   'experiments:list': {},
   'experiments:get': { id: 'x' },
+  'experiments:judge-next': { id: 'x', limit: 50 },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']
@@ -130,11 +135,12 @@ describe('IPC validation', () => {
           if (channel === 'workspace:save' && wrong === true) continue // "Save as" is a request, not a wrong type
           if (channel === 'export:start' && field === 'rows' && wrong === 42) continue // 42 rows is a fine export
           if (channel === 'workspace:set-facets' && Array.isArray(wrong) && wrong.length === 0) continue // no facets declared is a fine list
-          if (channel === 'sets:rate' && field === 'grade' && (wrong === null || wrong === 42)) continue // null clears a rating; 42 is a grade a scale may have
+          if ((channel === 'sets:rate' || channel === 'sets:settle') && field === 'grade' && (wrong === null || wrong === 42)) continue // null clears a rating; 42 is a grade a scale may have
           if ((channel === 'eval:start' || channel === 'experiments:start') && field === 'depth' && wrong === 42) continue // 42 deep is a fine evaluation
           if (channel === 'eval:rankings' && (field === 'offset' || field === 'limit') && wrong === 42) continue // 42 rankings from the 42nd is a fine page
           if (channel === 'eval:probability' && field === 'threshold' && wrong === 42) continue // grade 42 is a threshold a scale may have
           if (channel === 'experiments:start' && field === 'attribution' && wrong === true) continue // true is the value itself
+          if ((channel === 'eval:judge-next' || channel === 'experiments:judge-next') && field === 'limit' && wrong === 42) continue // 42 pairs is a fine queue
           await expectValidation(channel, { ...valid, [field]: wrong })
         }
         if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })
@@ -146,6 +152,9 @@ describe('IPC validation', () => {
     await expectValidation('query:run', { ...run, request: { ...run.request, options: { count: 10, sneaky: true } } })
     await expectValidation('query:run', { ...run, request: { ...run.request, steps: [{ endpoint: 1 }] } })
     await expectValidation('history:list', { limit: 1_001 })
+    // What to judge next lists 1,000 pairs at most.
+    await expectValidation('eval:judge-next', { id: 'x', limit: 1_001 })
+    await expectValidation('experiments:judge-next', { id: 'x', limit: 1_001 })
     await expectValidation('history:list', { limit: 0 })
     await expectValidation('history:list', { limit: 2.5 })
     await expectValidation('history:list', { text: 'x'.repeat(20_000) })

@@ -10,6 +10,7 @@ import {
   judgeDepthFor,
   judgeSeed,
   next,
+  pairWalk,
   progressOf,
   queryFailed,
   queryLoaded,
@@ -240,5 +241,54 @@ describe('the judge queue', () => {
     expect(current(queue)).toEqual({ kind: 'end' })
     expect(toFetch(queue, () => false)).toEqual([])
     expect(progressOf(queue, () => false, 10)).toMatchObject({ rated: 0, total: 0, left: 0, pending: 0 })
+  })
+})
+
+describe('a walk of given pairs (What to judge next)', () => {
+  const texts: Record<string, string> = { q1: 'paris', q2: 'lisbon', q3: 'rome' }
+  const textOf = (id: string) => texts[id]
+  // The queue's order: most telling first, the queries interleaved.
+  const PAIRS = [
+    { query: 'q2', item: 'q2-7' },
+    { query: 'q1', item: 'q1-3' },
+    { query: 'q2', item: 'q2-1' },
+    { query: 'gone', item: 'x' },
+    { query: 'q1', item: 'q1-9' },
+    { query: 'q2', item: 'q2-7' },
+    { query: 'q2', item: 'q2-4' },
+  ]
+
+  it('groups the pairs by query, in the order each query first comes, each pair once, a query not in the set left out', () => {
+    expect(pairWalk(PAIRS, textOf)).toEqual([
+      { id: 'q2', text: 'lisbon', preview: ['q2-7', 'q2-1', 'q2-4'], items: ['q2-7', 'q2-1', 'q2-4'] },
+      { id: 'q1', text: 'paris', preview: ['q1-3', 'q1-9'], items: ['q1-3', 'q1-9'] },
+    ])
+    expect(pairWalk([], textOf)).toEqual([])
+  })
+
+  it('walks only the listed items, shuffled as a whole-top walk shuffles, whatever the results hold', () => {
+    const { isRated, rate } = judgments({ q1: ['q1-9'] })
+    let queue = createQueue(pairWalk(PAIRS, textOf))
+    expect(toFetch(queue, isRated)).toEqual([0, 1])
+    // Its results are the live top k: q2-4 is no longer in them, and they hold items the queue does not list.
+    queue = queryLoaded(queue, 0, ['q2-1', 'q2-2', 'q2-3', 'q2-7'], judgeSeed('s', 'q2'), isRated)
+    queue = queryLoaded(queue, 1, top('q1', 10), judgeSeed('s', 'q1'), isRated)
+    const shown = walk(queue, isRated)
+    expect(shown.slice(0, 3)).toEqual(seededShuffle(['q2-7', 'q2-1', 'q2-4'], judgeSeed('s', 'q2')))
+    // q1-9 was rated before the walk began (by this rater): only q1-3 is left of q1.
+    expect(shown.slice(3)).toEqual(['q1-3'])
+    expect(progressOf(queue, isRated, 10)).toMatchObject({ rated: 1, total: 5, left: 4, pending: 0 })
+    rate('q2', shown[0]!)
+    expect(progressOf(queue, isRated, 10)).toMatchObject({ rated: 2, left: 3 })
+  })
+
+  it('counts the listed items, not k, before a query is fetched', () => {
+    const queue = createQueue(pairWalk(PAIRS, textOf))
+    expect(progressOf(queue, () => false, 10)).toMatchObject({ rated: 0, total: 5, left: 5, pending: 2 })
+  })
+
+  it('leaves the whole-top walk as it was: a query without items walks its top k', () => {
+    const queue = queryLoaded(createQueue(QUERIES.slice(0, 1)), 0, top('q1', 4), 'seed', () => false)
+    expect(walk(queue, () => false)).toEqual(seededShuffle(top('q1', 4), 'seed'))
   })
 })

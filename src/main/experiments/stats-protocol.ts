@@ -1,6 +1,6 @@
-import type { ExperimentOptions, ExperimentSide, ExperimentStats } from '../../shared/experiments/experiment'
+import type { ExperimentOptions, ExperimentSide } from '../../shared/experiments/experiment'
 
-/** What main sends the statistics thread, and what it answers: plain data, structured-cloned across. */
+/** What main sends the statistics thread (it answers the statistics, answerOnce): plain data, structured-cloned across. */
 export interface StatsRequest {
   baseline: ExperimentSide
   others: ExperimentSide[]
@@ -9,5 +9,3 @@ export interface StatsRequest {
   judgeDepth: number
   options: ExperimentOptions
 }
-
-export type StatsReply = { ok: true; stats: ExperimentStats } | { ok: false; message: string }

@@ -53,6 +53,9 @@ export const CHANNELS = [
   'sets:save',
   'sets:delete',
   'sets:rate',
+  'sets:settle',
+  'sets:rater',
+  'sets:agreement',
   'sets:import',
   'sets:export',
   'eval:start',
@@ -64,6 +67,7 @@ export const CHANNELS = [
   'eval:ranking',
   'eval:scored',
   'eval:probability',
+  'eval:judge-next',
   'eval:delete',
   'eval:run-file',
   'experiments:start',
@@ -71,6 +75,7 @@ export const CHANNELS = [
   'experiments:cancel',
   'experiments:list',
   'experiments:get',
+  'experiments:judge-next',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -3,6 +3,7 @@ import { RunTargetSchema } from '../compare/compare-targets'
 import { ExperimentRecordSchema, ExperimentSummarySchema } from '../experiments/experiment-record'
 import { MAX_EVAL_DEPTH } from '../relevance/set-template'
 import { jobChannels, SetJobStatusSchema } from './job-channels'
+import { ExperimentJudgeNextSchema, JudgeNextRequestSchema } from './relevance-contract'
 
 /**
  * The channels of experiments: a query set on two or more targets, the
@@ -45,6 +46,15 @@ export const experimentContract = {
   /** Kept experiments, newest first (of one set when named). */
   'experiments:list': { request: z.object({ set: SetName.optional() }).strict(), reply: z.array(ExperimentSummarySchema) },
   'experiments:get': { request: z.object({ id: Id }).strict(), reply: ExperimentRecordSchema },
+  /**
+   * What to judge next in a kept experiment (docs/METRICS.md): per other side
+   * and metric, how far the mean delta could move were the unjudged items of
+   * either side's top judgeDepth judged, whether its sign or its significance
+   * could change, and the (query, item) pairs that could change a verdict,
+   * the first `limit`. From its sides' kept rankings and the set's judgments
+   * and settings as they are now, worked out in a worker thread.
+   */
+  'experiments:judge-next': { request: JudgeNextRequestSchema, reply: ExperimentJudgeNextSchema },
 } as const
 
 export type ExperimentChannel = keyof typeof experimentContract

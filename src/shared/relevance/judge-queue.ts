@@ -42,9 +42,37 @@ export interface JudgeQuery {
    * progress counts for the query until its own results come.
    */
   preview?: readonly string[] | undefined
+  /**
+   * The items to walk of this query, when the walk is of given (query, item)
+   * pairs (pairWalk): these, shuffled, in place of its whole top k.
+   */
+  items?: readonly string[] | undefined
 }
 
-/** How far a query's results are: not asked yet, asked, here (its top k, and its unrated items in walking order), or failed. */
+/** One item of one query to judge: what What to judge next queues (judge-next.ts). */
+export interface JudgePair {
+  query: string
+  item: string
+}
+
+/**
+ * The walk's queries for given (query, item) pairs: a query each, in the
+ * order its first pair comes (the queue's, most telling first), holding its
+ * listed items; a pair repeated is walked once. `textOf` gives a query's
+ * text (a query it knows nothing of is left out: gone from the set).
+ */
+export function pairWalk(pairs: readonly JudgePair[], textOf: (queryId: string) => string | undefined): JudgeQuery[] {
+  const byQuery = new Map<string, Set<string>>()
+  for (const { query, item } of pairs) {
+    if (textOf(query) === undefined) continue
+    let items = byQuery.get(query)
+    if (!items) byQuery.set(query, (items = new Set()))
+    items.add(item)
+  }
+  return [...byQuery].map(([id, items]) => ({ id, text: textOf(id)!, preview: [...items], items: [...items] }))
+}
+
+/** How far a query's results are: not asked yet, asked, here (its top k, or its given items, and its unrated items in walking order), or failed. */
 export type QueryLoad =
   | { state: 'waiting' }
   | { state: 'loading' }
@@ -89,12 +117,15 @@ export function queryLoading(queue: JudgeQueue, index: number): JudgeQueue {
 /**
  * A query's top k arrived (its keys in rank order): its walking order is the
  * whole top k shuffled by `seed`, then the rated items taken out, so the
- * items left keep their order from one opening to the next.
+ * items left keep their order from one opening to the next. A query of
+ * given items (pairWalk) walks those, whether its results hold them or not
+ * (the results are what the item is shown from), shuffled the same way.
  */
 export function queryLoaded(queue: JudgeQueue, index: number, top: readonly string[], seed: string, isRated: IsRated): JudgeQueue {
-  const id = queue.queries[index]?.id
-  if (id === undefined) return queue
-  const unique = [...new Set(top)]
+  const query = queue.queries[index]
+  if (query === undefined) return queue
+  const id = query.id
+  const unique = [...new Set(query.items ?? top)]
   const order = seededShuffle(unique, seed).filter((key) => !isRated(id, key))
   return settle(withLoad(queue, index, { state: 'ready', top: unique, order }))
 }

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto'
+import { ADJUDICATION_RATER } from '../../../shared/relevance/raters'
+import type { ViewPrefs } from '../../../shared/view-prefs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { basename, join } from 'node:path'
 import type { RelevanceChannel, SetForm } from '../../../shared/ipc/relevance-contract'
 import { ExplorerError } from '../../../shared/ipc/errors'
-import { formatJudgments, judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments, type JudgmentFormat } from '../../../shared/relevance/judgment-files'
-import { gradesByQuery, settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
+import { judgmentFileName, judgmentFormatOf, MAX_JUDGMENT_FILE_BYTES, parseJudgments, writeJudgments, type JudgmentFormat } from '../../../shared/relevance/judgment-files'
+import { gradesOfSet } from '../../../shared/relevance/grade-aggregate'
+import { settingsOf, type QuerySet } from '../../../shared/relevance/query-set'
 import { requireSet, setsOf, withImport, withoutSet, withSet } from '../../../shared/relevance/set-edits'
 import type { Workspace } from '../../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../../connections/connection-registry'
+import { agreementOfSet } from '../../evaluation/agreement-thread'
 import { evaluateSet } from '../../evaluation/evaluate-set'
+import { evaluationJudgeNext } from '../../evaluation/judge-next-thread'
 import { runFileName } from '../../evaluation/run-file'
 import type { EvaluationRuns } from '../../evaluation/evaluation-runs'
 import type { EvaluationStore } from '../../evaluation/evaluation-store'
@@ -31,6 +36,8 @@ export interface RelevanceHandlerDeps {
   /** Where a TREC run goes: Electron's save dialog (files.dialogs), or a file in `exportsDir` handed over as a one-time download. */
   downloads: DownloadTickets | null
   exportsDir: string
+  /** The window's preferences, where the rater's name is kept. */
+  prefs: () => ViewPrefs
 }
 
 const JUDGMENTS_FILE: FileKind = {
@@ -52,10 +59,10 @@ const EXPORTED: Record<JudgmentFormat, { filter: string; extension: string; cont
   'rre-json': { filter: 'RRE ratings JSON', extension: 'json', contentType: 'application/json; charset=utf-8' },
 }
 
-/** Who a rating is by: the account's user name on this machine, as a team reading the file would know them. */
-function rater(): string {
+/** The OS account's user name: who a rating is by until the person gives their name. */
+function osUserName(): string {
   try {
-    return userInfo().username.slice(0, 200) || 'unknown'
+    return userInfo().username.trim().slice(0, 200) || 'unknown'
   } catch {
     return 'unknown'
   }
@@ -77,7 +84,7 @@ function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: stri
 }
 
 /** Query sets (edits, ratings, judgment files) and their evaluations. */
-export function relevanceHandlers({ session, registry, runner, runs, store, files, downloads, exportsDir }: RelevanceHandlerDeps): DomainHandlers<RelevanceChannel> {
+export function relevanceHandlers({ session, registry, runner, runs, store, files, downloads, exportsDir, prefs }: RelevanceHandlerDeps): DomainHandlers<RelevanceChannel> {
   const document = async () => (await session.testContext()).workspace
   const notKept = (id: string) => new ExplorerError('not_found', `There is no kept evaluation with the id "${id.slice(0, 80)}".`)
   const head = async (id: string) => {
@@ -101,7 +108,14 @@ export function relevanceHandlers({ session, registry, runner, runs, store, file
         set.template.kind === 'editor' ? set.template.connectionId : undefined,
       ),
     'sets:delete': ({ name }) => session.edit((workspace) => withoutSet(workspace, name)),
-    'sets:rate': ({ set, query, item, grade }) => session.rate({ set, query, item, grade, by: rater() }),
+    'sets:rate': ({ set, query, item, grade }) => session.rate({ set, query, item, grade, rater: prefs().rater ?? osUserName() }),
+    'sets:settle': ({ set, query, item, grade }) => session.rate({ set, query, item, grade, rater: ADJUDICATION_RATER }),
+    'sets:rater': async () => {
+      const chosen = prefs().rater
+      return { name: chosen ?? osUserName(), chosen: chosen !== undefined }
+    },
+    // Computed in a worker thread: ~75 ms at 200,000 judgments, which the window's other calls would wait behind.
+    'sets:agreement': async ({ set, raters, steps, settled }) => agreementOfSet(requireSet(await document(), set), { raters, steps, settled }),
     'sets:import': async ({ set, upload, format }) => {
       // The set first: a file is not read (nor a dialog shown) for a set that is not there.
       requireSet(await document(), set)
@@ -110,24 +124,24 @@ export function relevanceHandlers({ session, registry, runner, runs, store, file
       const { fileName, text } = file
       const chosen = format ?? judgmentFormatOf(fileName, text)
       if (chosen === null) {
-        throw new ExplorerError('validation', `"${fileName}" is not a judgments file this app reads: give it a .csv (Quepid: query,docid,rating), .qrels or .txt (TREC qrels) or .json (RRE ratings) name.`)
+        throw new ExplorerError('validation', `"${fileName}" is not a judgments file this app reads: give it a .csv (Quepid: query,docid,rating, or a column per rater), .qrels or .txt (TREC qrels) or .json (RRE ratings) name.`)
       }
       let counts = { queries: 0, judgments: 0, replaced: 0 }
       const workspace = await session.edit((current) => {
-        const parsed = parseJudgments(chosen, text, requireSet(current, set), `import of ${fileName}`.slice(0, 200))
+        // The file's grades are by the file (a rater of kind import), unless it names its raters (a Quepid book's columns).
+        const parsed = parseJudgments(chosen, text, requireSet(current, set), fileName.slice(0, 200))
         if (!parsed.ok) throw new ExplorerError('validation', `"${fileName}" was not imported: ${parsed.message}`)
         counts = { queries: parsed.import.newQueries.length, judgments: parsed.import.judgments.length, replaced: parsed.import.replaced }
         return withImport(current, set, parsed.import)
       })
       return { workspace, fileName, ...counts }
     },
-    'sets:export': async ({ set, format }) => {
+    'sets:export': async ({ set, format, grades }) => {
       const found = requireSet(await document(), set)
-      // Made before a dialog asks where: a set this format cannot write (an item id with white space in qrels) is refused first.
-      const text = formatJudgments(format, found)
+      // Made before a dialog asks where: a set this format cannot write (an item id with white space in qrels, a rater the set lacks) is refused first.
+      const { text, judgments } = writeJudgments(format, found, grades)
       const suggested = judgmentFileName(format, found.name)
       const exported = EXPORTED[format]
-      const judgments = found.judgments.length
       // Written by main to a file, as a TREC run is: the text never travels in a reply (200,000 judgments make ~10 MiB).
       if (files.dialogs) {
         const path = await files.dialogs.chooseSave({ title: 'Export judgments', defaultName: suggested, filters: [{ name: exported.filter, extensions: [exported.extension] }] })
@@ -198,9 +212,16 @@ export function relevanceHandlers({ session, registry, runner, runs, store, file
     'eval:probability': async ({ id, threshold, share }) => {
       const kept = await summary(id)
       const set = await setNamed(kept.set)
-      const figures = await store.probability(id, gradesByQuery(set?.judgments ?? []), threshold, share)
+      const figures = await store.probability(id, set ? gradesOfSet(set, kept.settings.aggregate) : new Map(), threshold, share)
       if (!figures) throw notKept(id)
       return figures
+    },
+    'eval:judge-next': async ({ id, limit }) => {
+      const kept = await summary(id)
+      const set = await setNamed(kept.set)
+      if (!set) throw new ExplorerError('not_found', `The set "${kept.set.slice(0, 200)}" this evaluation ran on is no longer in the workspace: there are no judgments to weigh its figures with.`)
+      // In a worker thread: 0.5–2 s at 1,000 queries, which the window's other calls would wait behind.
+      return evaluationJudgeNext(store, id, set, limit)
     },
     'eval:delete': async ({ id }) => ({ deleted: await store.remove(id) }),
     'eval:run-file': async ({ id }) => {
