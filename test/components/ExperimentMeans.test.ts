@@ -77,6 +77,8 @@ describe('ExperimentMeans', () => {
     expect(precision.getByRole('cell').last().element().className).toContain('exp__verdict--not')
     expect(ndcg.getByRole('cell').last().element().className).toContain('exp__verdict--significant')
     await expect.element(screen.getByText(/adjusted by Holm's method over every comparison/)).toBeVisible()
+    // How the grades were read, beside the figures: the set is not at hand, so which grade of several raters' is said.
+    await expect.element(screen.getByText(/^grade: mean of the raters' grades · exponential gain/)).toBeVisible()
     // One other side: nothing to choose.
     expect(screen.getByRole('combobox', { name: 'Compared side' }).elements()).toHaveLength(0)
   })

@@ -27,7 +27,7 @@ const SET: QuerySet = {
     { id: 'q01', text: 'paris' },
     { id: 'q02', text: 'lisbon' },
   ],
-  judgments: [{ query: 'q01', item: '1000', grade: 3 }],
+  judgments: [{ query: 'q01', item: '1000', rater: 'r1', grade: 3 }],
 }
 
 function view(): WorkspaceView {
@@ -96,7 +96,7 @@ describe('the Rating column', () => {
 
     const banner = screen.getByRole('region', { name: 'Rating' })
     await expect.element(banner).toHaveTextContent(
-      'Rating results for “paris” (q01) in World cities (synthetic judgments) — 1 of the top 5 rated · 0–3 rate the active row, Backspace clears',
+      'Rating results for “paris” (q01) in World cities (synthetic judgments) as r1 — 1 of the top 5 rated · 0–3 rate the active row, Backspace clears',
     )
 
     await grid.getByRole('gridcell', { name: 'City 3', exact: true }).click()
@@ -186,5 +186,95 @@ describe('the Rating column', () => {
   it('counts only the top 10 rows of the grid in the banner', async () => {
     const { screen } = await mount('q01', cities(25))
     await expect.element(screen.getByRole('region', { name: 'Rating' })).toHaveTextContent('1 of the top 10 rated')
+  })
+})
+
+describe("the item a disagreement's Open marks", () => {
+  beforeAll(() => page.viewport(1280, 900))
+
+  /**
+   * The panel rating paris, showing the previous answer's rows; then, as
+   * openInGrid does it, the item marked while the run is on its way, and the
+   * answer's rows (60 cities: more than the grid shows at once).
+   */
+  async function open(item: string, items = cities(60)) {
+    const mounted = await mount('q01', cities(5))
+    const { store, query } = mounted
+    query.phase = 'done'
+    await expect.element(mounted.screen.getByRole('gridcell', { name: 'City 5', exact: true })).toBeVisible()
+    store.marked = { query: 'q01', item }
+    query.phase = 'running'
+    await settle()
+    // While the run is on its way, the rows are the last answer's: nothing is marked, nothing is said.
+    expect(document.querySelector('[aria-current]')).toBeNull()
+    expect(mounted.screen.getByRole('region', { name: 'Rating' }).element().textContent).not.toMatch(/marked/)
+    query.items = items
+    query.phase = 'done'
+    return mounted
+  }
+
+  it('is outlined, the current row, in view and the active row: a digit rates it at once', async () => {
+    const { screen, query } = await open('1040')
+    const grid = screen.getByRole('grid', { name: 'Results' })
+    const row = grid.getByRole('row').filter({ hasText: 'City 41' })
+    await expect.element(row).toHaveAttribute('aria-current', 'true')
+    expect(row.element().classList.contains('grid__row--marked')).toBe(true)
+    expect(grid.element().querySelectorAll('[aria-current]')).toHaveLength(1)
+    // Scrolled to: the whole row inside the grid, below its header.
+    const box = (element: Element) => element.getBoundingClientRect()
+    await expect.poll(() => box(row.element()).top).toBeGreaterThanOrEqual(box(grid.getByRole('row').first().element()).bottom)
+    expect(box(row.element()).bottom).toBeLessThanOrEqual(box(grid.element()).bottom)
+    // The active row, its label cell holding the focus.
+    await expect.poll(() => document.activeElement?.textContent).toBe('City 41')
+    expect(row.element().contains(document.activeElement)).toBe(true)
+
+    await userEvent.keyboard('2')
+    expect(rateCalls()).toEqual([{ set: SET.name, query: 'q01', item: '1040', grade: 2 }])
+    await expect.element(row.getByRole('gridcell').nth(1)).toHaveTextContent('2 Good')
+    expect(screen.getByRole('region', { name: 'Rating' }).element().textContent).not.toMatch(/marked/)
+
+    // The mark stays, where a later run of the query puts it, but that run does not take the focus back to it.
+    ;(document.activeElement as HTMLElement).blur()
+    query.items = cities(60).reverse()
+    await expect.element(grid.getByRole('gridcell', { name: 'City 60', exact: true })).toBeVisible()
+    await settle()
+    expect(grid.element().querySelector('.grid__cell--active')).toBeNull()
+    expect(grid.element().contains(document.activeElement)).toBe(false)
+    grid.element().scrollTop = 19 * 34
+    await expect.element(grid.getByRole('row').filter({ hasText: 'City 41' })).toHaveAttribute('aria-current', 'true')
+  })
+
+  it('has a ring of at least 3:1 against its row, in both themes', async () => {
+    const { screen } = await open('1002', cities(5))
+    const row = screen.getByRole('row').filter({ hasText: 'City 3' })
+    await expect.element(row).toHaveAttribute('aria-current', 'true')
+    const channels = (value: string) => value.match(/[\d.]+/g)!.slice(0, 3).map(Number)
+    const luminance = (rgb: number[]) => {
+      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+      return 0.2126 * linear(rgb[0]!) + 0.7152 * linear(rgb[1]!) + 0.0722 * linear(rgb[2]!)
+    }
+    const contrast = (a: number[], b: number[]) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+      return (light! + 0.05) / (dark! + 0.05)
+    }
+    try {
+      for (const theme of ['light', 'dark']) {
+        document.documentElement.dataset.theme = theme
+        const ring = channels(getComputedStyle(row.element(), '::after').boxShadow)
+        const fill = channels(getComputedStyle(row.element()).backgroundColor)
+        const plain = channels(getComputedStyle(screen.getByRole('row').filter({ hasText: 'City 2' }).element()).backgroundColor)
+        expect(fill, `${theme}: the marked row's fill is its own`).not.toEqual(plain)
+        expect(contrast(ring, fill), `${theme}: ring on the marked row`).toBeGreaterThanOrEqual(3)
+      }
+    } finally {
+      delete document.documentElement.dataset.theme
+    }
+  })
+
+  it('not among the rows, is said in the banner, and nothing is marked', async () => {
+    const { screen } = await open('9999', cities(12))
+    await expect.element(screen.getByRole('region', { name: 'Rating' }).getByRole('status')).toHaveTextContent('The item marked is not on this page of results (9999)')
+    expect(document.querySelector('[aria-current]')).toBeNull()
+    expect(document.querySelector('.grid__cell--active')).toBeNull()
   })
 })

@@ -7,6 +7,7 @@ import { judgeSeed, seededShuffle } from '../../src/shared/relevance/judge-queue
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { setSummary } from '../../src/shared/relevance/set-summary'
 import type { ResultItem } from '../../src/shared/responses'
+import type { NamedPair } from '../../src/renderer/composables/useJudgeNext'
 import { DEMO_CONNECTION, settle, type HeldCall } from '../renderer/fake-bridge'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
@@ -28,7 +29,7 @@ const SET: QuerySet = {
     { id: 'q02', text: 'lisbon' },
     { id: 'q03', text: 'rome' },
   ],
-  judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }],
+  judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
 }
 
 function view(): WorkspaceView {
@@ -66,8 +67,9 @@ const orderOf = (id: string, text: string, count: number, rated: string[] = []) 
 
 const rateCalls = () => fake.calls.filter((call) => call.channel === 'sets:rate').map((call) => call.request)
 
-async function mount(queryIds: string[] | null = null) {
+async function mount(queryIds: string[] | null = null, answers: Record<string, unknown> = {}, pairs: NamedPair[] | null = null) {
   const pinia = demoWindow(fake, {
+    ...answers,
     'sets:get': SET,
     'sets:rate': view(),
     'eval:list': [],
@@ -83,8 +85,8 @@ async function mount(queryIds: string[] | null = null) {
   useWorkspaceStore(pinia).show(view())
   await expect.poll(() => store.set?.name).toBe(SET.name)
   const closes: number[] = []
-  const screen = await render(JudgeDialog, { props: { queryIds, open: false, onClose: () => closes.push(1) }, global: { plugins: [pinia] } })
-  await screen.rerender({ queryIds, open: true })
+  const screen = await render(JudgeDialog, { props: { queryIds, pairs, open: false, onClose: () => closes.push(1) }, global: { plugins: [pinia] } })
+  await screen.rerender({ queryIds, pairs, open: true })
   const dialog = screen.getByRole('dialog', { name: 'Judge results' })
   await expect.element(dialog).toBeVisible()
   return { screen, dialog, store, closes }
@@ -175,6 +177,40 @@ describe('JudgeDialog', () => {
     await expect.poll(() => closes.length).toBeGreaterThan(0)
   })
 
+  it("asks the person's name once, before any item, keys typed in it rating nothing; then rates under it", async () => {
+    // The person has not given their name yet.
+    const { dialog } = await mount(null, { 'sets:rater': { name: 'osuser', chosen: false } })
+    const name = dialog.getByRole('textbox', { name: 'Your name as a rater' })
+    // The OS user name is offered; the field has the focus, so the keys are its own.
+    await expect.element(name).toHaveValue('osuser')
+    await expect.element(name).toHaveFocus()
+    expect(dialog.getByRole('region', { name: 'Item to judge' }).query()).toBeNull()
+    await userEvent.clear(name)
+    await userEvent.keyboard('Ann 2')
+    await expect.element(name).toHaveValue('Ann 2')
+    expect(rateCalls()).toEqual([])
+    // A name that breaks the rule is said so, naming the field, and kept for fixing.
+    await userEvent.clear(name)
+    await userEvent.keyboard('adjudication{Enter}')
+    await expect.element(dialog.getByRole('alert')).toHaveTextContent('Your name: "adjudication" is the name settled grades go under')
+    expect(fake.calls.some((call) => call.channel === 'view-prefs:set')).toBe(false)
+
+    fake.answers['sets:rater'] = { name: 'Ann', chosen: true }
+    await userEvent.clear(name)
+    await userEvent.keyboard('Ann{Enter}')
+    await expect.element(dialog).toHaveTextContent('Rating as Ann')
+    expect(fake.calls.filter((call) => call.channel === 'view-prefs:set').map((call) => call.request)).toEqual([{ rater: 'Ann' }])
+    await expect.poll(() => runOf('paris')).toBeDefined()
+    runOf('paris')!.answer(reply(answer('paris', 4).body))
+    const card = dialog.getByRole('region', { name: 'Item to judge' })
+    // r1's grade of paris-1 is r1's: Ann has rated nothing, so every item of the top is hers to judge.
+    await expect.element(dialog).toHaveTextContent('0 of 24 rated')
+    await expect.element(card).toHaveTextContent(orderOf('q01', 'paris', 4)[0]!)
+    await expect.element(card).toHaveFocus()
+    await userEvent.keyboard('1')
+    await expect.poll(() => rateCalls().length).toBe(1)
+  })
+
   it('walks only the queries asked for, and shows a query with nothing unrated as all rated', async () => {
     const { dialog } = await mount(['q01'])
     await expect.poll(() => fake.held.length).toBe(1)
@@ -183,6 +219,42 @@ describe('JudgeDialog', () => {
     await expect.element(dialog).toHaveTextContent('1 of 1 rated')
     await expect.element(dialog.getByRole('listitem')).toHaveTextContent('all rated')
     expect(dialog.getByRole('button', { name: 'Skip' }).element()).toHaveProperty('disabled', true)
+  })
+
+  it("Judge next: walks only the queue's pairs, query by query in its order, shuffled within a query, naming an item the results no longer hold by its kept name", async () => {
+    const pairs: NamedPair[] = [
+      { query: 'q02', item: 'lisbon-2', label: 'Lisbon two' },
+      { query: 'q01', item: 'paris-3', label: 'Paris three' },
+      { query: 'q02', item: 'lisbon-9', label: 'Lisbon nine' },
+    ]
+    const { dialog } = await mount(null, {}, pairs)
+    const card = dialog.getByRole('region', { name: 'Item to judge' })
+    await expect.element(dialog.getByRole('heading', { name: 'Unrated of What to judge next' })).toBeVisible()
+    // lisbon first (the queue's first pair is its), paris one ahead; rome, with no pair, is not asked for.
+    await expect.poll(() => fake.held.length).toBe(2)
+    expect(runOf('rome')).toBeUndefined()
+    expect(dialog.getByRole('listitem').elements().map((item) => item.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['“lisbon”2 left', '“paris”1 left'])
+    await expect.element(dialog).toHaveTextContent('0 of 3 rated')
+
+    // lisbon's results today: lisbon-9 has dropped out of them; it is still asked about, by the name it was kept with.
+    runOf('lisbon')!.answer(reply(answer('lisbon', 4).body))
+    const lisbon = seededShuffle(['lisbon-2', 'lisbon-9'], judgeSeed(SET.name, 'q02'))
+    const shownAs = (key: string) => (key === 'lisbon-2' ? 'lisbon city 2' : 'Lisbon nine')
+    await expect.element(card).toHaveTextContent(shownAs(lisbon[0]!))
+    await expect.element(card).toHaveTextContent('Query 1 of 2 · item 1 of 2 to judge')
+    await userEvent.keyboard('2')
+    await expect.element(card).toHaveTextContent(shownAs(lisbon[1]!))
+    await userEvent.keyboard('1')
+    runOf('paris')!.answer(reply(answer('paris', 4).body))
+    await expect.element(card).toHaveTextContent('paris city 3')
+    await userEvent.keyboard('3')
+    await expect.element(card).toHaveTextContent('Every item of What to judge next is rated.')
+    expect(rateCalls()).toEqual([
+      { set: SET.name, query: 'q02', item: lisbon[0], grade: 2 },
+      { set: SET.name, query: 'q02', item: lisbon[1], grade: 1 },
+      { set: SET.name, query: 'q01', item: 'paris-3', grade: 3 },
+    ])
+    await expect.element(dialog).toHaveTextContent('3 of 3 rated')
   })
 
   it('names every control, and fits a 1024×700 window with the grade buttons in view', async () => {

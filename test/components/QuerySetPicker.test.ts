@@ -16,7 +16,7 @@ const fake = bridgeForFile()
 
 const set = (name: string, queries: number, judgments: number): QuerySet => ({
   name, query: 'City search', queries: Array.from({ length: queries }, (_, i) => ({ id: `q${i + 1}`, text: `q${i + 1}` })),
-  judgments: Array.from({ length: judgments }, (_, i) => ({ query: 'q1', item: `i${i}`, grade: 1 })),
+  judgments: Array.from({ length: judgments }, (_, i) => ({ query: 'q1', item: `i${i}`, rater: 'r1', grade: 1 })),
 })
 const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
 

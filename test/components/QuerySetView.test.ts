@@ -16,7 +16,7 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 const fake = bridgeForFile()
 
-const SET: QuerySet = { name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }], judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }] }
+const SET: QuerySet = { name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }], judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }] }
 
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION

@@ -16,7 +16,7 @@ const fake = bridgeForFile()
 
 const SET: QuerySet = {
   name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }],
-  judgments: [{ query: 'q01', item: 'paris-1', grade: 3 }, { query: 'q01', item: 'paris-3', grade: 0 }, { query: 'q01', item: 'paris-99', grade: 2 }],
+  judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }, { query: 'q01', item: 'paris-3', rater: 'r1', grade: 0 }, { query: 'q01', item: 'paris-99', rater: 'r1', grade: 2 }],
 }
 const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] } as WorkspaceView
 
@@ -39,7 +39,7 @@ describe('RatingBanner', () => {
     const screen = await render(RatingBanner, { global: { plugins: [pinia] } })
     const banner = screen.getByRole('region', { name: 'Rating' })
     await expect.element(banner).toHaveTextContent(
-      'Rating results for “paris” (q01) in World cities on Demo, config default, as evaluated (depth 100) — 2 of the top 10 rated · 0–3 rate the active row, Backspace clears',
+      'Rating results for “paris” (q01) in World cities as r1 on Demo, config default, as evaluated (depth 100) — 2 of the top 10 rated · 0–3 rate the active row, Backspace clears',
     )
     await banner.getByRole('button', { name: 'Stop rating' }).click()
     await expect.element(banner).not.toBeInTheDocument()

@@ -90,7 +90,7 @@ describe('SetDialog', () => {
       set: {
         name: 'Capitals', template: { kind: 'saved', query: 'City search' },
         scale: [{ grade: 0, label: 'Bad' }, { grade: 1, label: 'Good' }],
-        settings: { gain: 'linear', unjudged: 'zero', threshold: 1 },
+        settings: { gain: 'linear', unjudged: 'zero', threshold: 1, aggregate: 'mean' },
         queries: [{ id: 'q1', text: 'lima' }, { id: 'q2', text: 'quito' }],
       },
     }])
@@ -106,7 +106,7 @@ describe('SetDialog', () => {
     await expect.poll(() => fake.held.length).toBe(1)
     expect(fake.held[0]!.request).toEqual({
       previousName: 'World cities',
-      set: { name: 'World cities', template: { kind: 'saved', query: 'City search' }, settings: { gain: 'exponential', unjudged: 'zero', threshold: 1 }, queries: [{ id: 'q1', text: 'rome' }, { id: 'q7', text: 'paris' }] },
+      set: { name: 'World cities', template: { kind: 'saved', query: 'City search' }, settings: { gain: 'exponential', unjudged: 'zero', threshold: 1, aggregate: 'mean' }, queries: [{ id: 'q1', text: 'rome' }, { id: 'q7', text: 'paris' }] },
     })
     fake.held[0]!.refuse({ code: 'validation', message: 'A query set named "World cities" is open elsewhere.' })
     await expect.element(dialog.getByRole('alert')).toHaveTextContent('A query set named "World cities" is open elsewhere.')

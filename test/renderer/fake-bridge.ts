@@ -74,5 +74,5 @@ export const DEMO_INFO = { version: 'test', host: 'browser', keychain: { kind: '
 /** A fresh bridge state answering as an app on the Demo, with no API description. */
 export function answerAsDemo(fake: FakeBridge): void {
   fake.clear()
-  fake.answers = { 'app:info': DEMO_INFO, 'connections:list': [DEMO_CONNECTION], 'api:describe': null, 'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } }, 'view-prefs:get': {}, 'view-prefs:set': {}, 'view-prefs:reset': {} }
+  fake.answers = { 'app:info': DEMO_INFO, 'connections:list': [DEMO_CONNECTION], 'api:describe': null, 'api:learn': { description: null, absence: { reason: 'not-found', status: 404 } }, 'view-prefs:get': {}, 'view-prefs:set': {}, 'view-prefs:reset': {}, 'sets:rater': { name: 'r1', chosen: true } }
 }

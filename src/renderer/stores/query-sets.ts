@@ -3,8 +3,10 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { RunTarget } from '../../shared/compare/compare-targets'
 import type { SetForm } from '../../shared/ipc/contract'
 import type { QueryRequest } from '../../shared/query/model'
-import type { JudgmentFormat } from '../../shared/relevance/judgment-files'
-import { gradesByQuery, scaleOf, settingsOf, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
+import type { JudgmentFormat, JudgmentGrades } from '../../shared/relevance/judgment-files'
+import { gradesOfRater, gradesOfSet } from '../../shared/relevance/grade-aggregate'
+import { scaleOf, settingsOf, type Judgment, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
+import { ADJUDICATION_RATER } from '../../shared/relevance/raters'
 import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
 import { call, errorMessage } from '../api/explorer-client'
 import { uploadFile } from '../api/uploads'
@@ -42,10 +44,23 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   const ratingQuery = ref<string | null>(null)
   /** Where the rated ranking was run, in words ("Demo, config default"), when it was opened from a kept evaluation. */
   const ratingTarget = ref<string | null>(null)
+  /**
+   * The item to mark in the grid (its key, as itemKey gives it) and the query
+   * it belongs to: a disagreement's Open. A new object each Open, so the grid
+   * brings it into view once per Open, not again on each later run.
+   */
+  const marked = shallowRef<{ query: string; item: string } | null>(null)
+  /** The marked item's key while its query is the one rated (any way rating stops or moves on unmarks it). */
+  const markedItem = computed(() => (marked.value !== null && marked.value.query === ratingQuery.value ? marked.value.item : null))
 
   const scale = computed(() => (set.value ? scaleOf(set.value) : []))
   const settings = computed(() => (set.value ? settingsOf(set.value) : null))
-  const grades = computed(() => gradesByQuery(set.value?.judgments ?? []))
+  /** Who this window rates as (`sets:rater`): the name the person gave (`chosen`), else the OS user name until they give one. */
+  const rater = ref<{ name: string; chosen: boolean } | null>(null)
+  /** This window's rater's own grades, by query then item: what Judge walks past and the grid's Rating column shows. */
+  const grades = computed(() => (rater.value ? gradesOfRater(set.value?.judgments ?? [], rater.value.name) : new Map<string, Map<string, number>>()))
+  /** The grades the metrics use: every rater's, under the set's aggregate (mean unless it says otherwise). */
+  const aggregated = computed(() => (set.value ? gradesOfSet(set.value) : new Map<string, Map<string, number>>()))
   const ratedQuery = computed(() => set.value?.queries.find((entry) => entry.id === ratingQuery.value) ?? null)
   /** The grid's ratings: the rated query's grades by item id. */
   const ratingGrades = computed<ReadonlyMap<string, number>>(() => (ratingQuery.value ? (grades.value.get(ratingQuery.value) ?? new Map()) : new Map()))
@@ -98,20 +113,48 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
     workspace.show(await call('sets:delete', { name }))
   }
 
-  /** Rates an item of a query of the chosen set (null clears); shown at once, undone with a message if main refuses. */
-  async function rate(queryId: string, item: string, grade: number | null): Promise<void> {
+  // Whose grades the grid and Judge show is asked once a set is there to rate.
+  watch(set, (value) => {
+    if (value && !rater.value) void loadRater()
+  })
+
+  /** Who the window rates as, from main (the preference, else the OS user name). */
+  async function loadRater(): Promise<void> {
+    try {
+      rater.value = await call('sets:rater', {})
+    } catch (e) {
+      toasts.show(`Who you rate as could not be read: ${errorMessage(e)}`, { tone: 'danger' })
+    }
+  }
+
+  /** Keeps the person's name as a rater in the preferences: their next ratings go under it (those made before keep theirs). */
+  async function setRater(name: string): Promise<void> {
+    await call('view-prefs:set', { rater: name })
+    await loadRater()
+  }
+
+  /**
+   * Rates an item of a query of the chosen set as this window's rater (null
+   * clears that rater's grade); shown at once, undone with a message if main
+   * refuses. `as` 'adjudication' settles the item (`sets:settle`) instead.
+   */
+  async function rate(queryId: string, item: string, grade: number | null, as: 'rater' | 'adjudication' = 'rater'): Promise<void> {
     const current = set.value
     if (!current) return
-    const others = current.judgments.filter((judgment) => !(judgment.query === queryId && judgment.item === item))
-    set.value = { ...current, judgments: grade === null ? others : [...others, { query: queryId, item, grade }] }
+    if (as === 'rater' && !rater.value) await loadRater()
+    const name = as === 'adjudication' ? ADJUDICATION_RATER : rater.value?.name
+    if (name === undefined) return
+    const mine = (judgment: Judgment) => judgment.query === queryId && judgment.item === item && judgment.rater === name
+    const others = current.judgments.filter((judgment) => !mine(judgment))
+    set.value = { ...current, judgments: grade === null ? others : [...others, { query: queryId, item, rater: name, grade }] }
     try {
-      workspace.show(await call('sets:rate', { set: current.name, query: queryId, item, grade }))
+      workspace.show(await call(as === 'adjudication' ? 'sets:settle' : 'sets:rate', { set: current.name, query: queryId, item, grade }))
     } catch (e) {
       // Only this rating is undone: ratings made meanwhile stay.
       const now = set.value
       if (now) {
-        const rest = now.judgments.filter((judgment) => !(judgment.query === queryId && judgment.item === item))
-        const before = current.judgments.find((judgment) => judgment.query === queryId && judgment.item === item)
+        const rest = now.judgments.filter((judgment) => !mine(judgment))
+        const before = current.judgments.find(mine)
         set.value = { ...now, judgments: before ? [...rest, before] : rest }
       }
       toasts.show(`The rating was not saved: ${errorMessage(e)}`, { tone: 'danger' })
@@ -146,10 +189,10 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   }
 
   /** Main writes the file (where Electron's save dialog says, or as a one-time download in the browser host); null: cancelled. */
-  async function exportJudgments(format: JudgmentFormat): Promise<{ fileName: string; judgments: number } | null> {
+  async function exportJudgments(format: JudgmentFormat, grades?: JudgmentGrades): Promise<{ fileName: string; judgments: number } | null> {
     const current = set.value
     if (!current) return null
-    const reply = await call('sets:export', { set: current.name, format })
+    const reply = await call('sets:export', { set: current.name, format, ...(grades ? { grades } : {}) })
     if (reply?.downloadUrl) openDownload(reply.downloadUrl, reply.fileName)
     return reply
   }
@@ -183,12 +226,14 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   /**
    * One query of the set in the editor, run, in the Results view, rated there.
    * `ranOn` says where the target ran, for the banner: Open from an
-   * evaluation rates the ranking whose figures the user read.
+   * evaluation rates the ranking whose figures the user read. `mark` (an
+   * item's key) is marked in the answer's rows: a disagreement's Open.
    */
-  async function openInGrid(queryId: string, target?: RunTarget, ranOn?: string): Promise<void> {
+  async function openInGrid(queryId: string, target?: RunTarget, ranOn?: string, mark?: string): Promise<void> {
     if (!(await loadInEditor(queryId, target))) return
     ratingQuery.value = queryId
     ratingTarget.value = ranOn ?? null
+    marked.value = mark === undefined ? null : { query: queryId, item: mark }
     workbench.select('results')
     await query.run(0)
   }
@@ -196,6 +241,7 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   function stopRating(): void {
     ratingQuery.value = null
     ratingTarget.value = null
+    marked.value = null
   }
 
   /** A grade as words: "3 Perfect". */
@@ -205,8 +251,8 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   }
 
   return {
-    summaries, chosen, set, loading, error, ratingQuery, ratingTarget, ratedQuery, scale, settings, grades, ratingGrades,
-    choose, save, remove, rate, rateInGrid, importFile, exportJudgments, loadInEditor, openInGrid, stopRating, gradeText,
+    summaries, chosen, set, loading, error, ratingQuery, ratingTarget, marked, markedItem, ratedQuery, scale, settings, rater, grades, aggregated, ratingGrades,
+    choose, save, remove, loadRater, setRater, rate, rateInGrid, importFile, exportJudgments, loadInEditor, openInGrid, stopRating, gradeText,
   }
 })
 

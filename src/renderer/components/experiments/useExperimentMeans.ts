@@ -1,6 +1,8 @@
 import { storeToRefs } from 'pinia'
 import { computed } from 'vue'
+import { gradeSourcesOf, settingsText } from '../../../shared/relevance/settings-text'
 import { useExperimentsStore } from '../../stores/experiments'
+import { useQuerySetsStore } from '../../stores/query-sets'
 import { figure, levelText, pValue, sideLetter, signed } from './experiment-format'
 
 /** An interval's end: a minus when below 0 and no plus (the Δ beside it carries the direction; the column stays narrow). */
@@ -48,6 +50,19 @@ export function useExperimentMeans() {
       }
     }),
   )
+  const sets = useQuerySetsStore()
+  /**
+   * How the figures read the grades, as beside the Evaluation view's: the
+   * experiment's own settings; which grade of several raters' it used is said
+   * when the set (as it is now, if it is the one chosen) has two raters, and
+   * always when the set is not at hand.
+   */
+  const settingsLine = computed(() => {
+    const record = shown.value
+    if (!record) return ''
+    const current = sets.set?.name === record.set ? sets.set : null
+    return settingsText(record.settings, record.scale, record.depth, current ? gradeSourcesOf(current) : { raters: 2, adjudicated: false })
+  })
   const pairedText = computed(() => {
     const counts = [...new Set(rows.value.map((row) => row.paired))]
     return counts.length === 1 ? `${counts[0]} paired queries` : 'the paired queries'
@@ -57,5 +72,5 @@ export function useExperimentMeans() {
     experiments.metric = key
   }
 
-  return { shown, other, otherLetter, otherOptions, sidesText, family, alpha, level, holmText, rows, pairedText, pick }
+  return { shown, other, otherLetter, otherOptions, sidesText, family, alpha, level, holmText, rows, pairedText, settingsLine, pick }
 }

@@ -29,7 +29,7 @@ export function useExperimentProbability() {
 
   let asked = 0
   watch(
-    [() => shown.value?.id, side, threshold, () => sets.grades],
+    [() => shown.value?.id, side, threshold, () => sets.aggregated],
     async ([id, index, at]) => {
       if (!id) return
       // A side the newly shown experiment does not have: back to A.

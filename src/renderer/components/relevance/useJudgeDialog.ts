@@ -1,9 +1,10 @@
 import { storeToRefs } from 'pinia'
 import { computed, nextTick, onBeforeUnmount, onMounted, ref, watch } from 'vue'
 import { itemLabel, shownItem } from '../../../shared/compare/item-key'
-import { again, back, canGoBack, current, judgeDepthFor, next, progressOf } from '../../../shared/relevance/judge-queue'
+import { again, back, canGoBack, current, judgeDepthFor, next, pairWalk, progressOf } from '../../../shared/relevance/judge-queue'
 import { detailEntries } from '../../../shared/results/detail'
 import { gradeKeysText } from '../../../shared/results/table'
+import type { NamedPair } from '../../composables/useJudgeNext'
 import { useModalDialog } from '../../composables/useModalDialog'
 import { useEvaluationsStore } from '../../stores/evaluations'
 import { useJudgeStore } from '../../stores/judge'
@@ -13,6 +14,12 @@ export interface JudgeDialogProps {
   /** The queries to judge, by id (null: every query of the set), in the set's order whatever order they come in. */
   queryIds: string[] | null
   open: boolean
+  /**
+   * Judge next: the (query, item) pairs of What to judge next, in its order
+   * (grouped by query, shuffled within one as always), walked in place of
+   * `queryIds`' whole top k.
+   */
+  pairs?: readonly NamedPair[] | null | undefined
 }
 
 /** The fields of a result as the row detail lists them, without its rank and probability (they would tell the ranking). */
@@ -32,7 +39,7 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
   // useModalDialog shows the dialog when `open` turns true: a dialog mounted already open turns it true once mounted.
   const mounted = ref(false)
   onMounted(() => (mounted.value = true))
-  const { dialog } = useModalDialog({ open: () => props.open && mounted.value, beforeOpen: start, focus: '.judge-dialog__card' })
+  const { dialog } = useModalDialog({ open: () => props.open && mounted.value, beforeOpen: start, focus: '#rater-name-input, .judge-dialog__card' })
 
   const judge = useJudgeStore()
   const { queue, depth, problem } = storeToRefs(judge)
@@ -43,9 +50,14 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
   /** A new walk, on each opening: the set as it is now, the queries asked for, the depth of the evaluation shown. */
   function start(): void {
     announcement.value = ''
+    if (!sets.rater) void sets.loadRater()
     const set = sets.set
     if (!set) return judge.begin(null, [])
     depth.value = judgeDepthFor(evaluations.shown, set.name)
+    if (props.pairs) {
+      const texts = new Map(set.queries.map((query) => [query.id, query.text]))
+      return judge.begin(set, pairWalk(props.pairs, (id) => texts.get(id)))
+    }
     const wanted = props.queryIds === null ? null : new Set(props.queryIds)
     // The last evaluation's top k stands in for a query's results in the counts until they come.
     const shown = evaluations.shown?.set === set.name ? evaluations.shown : null
@@ -74,6 +86,9 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
   const progress = computed(() => (queue.value ? progressOf(queue.value, isRated, depth.value) : null))
   const position = computed(() => (queue.value ? current(queue.value) : null))
 
+  /** Judge next's items by query and key: the name the kept ranking gave each, for one the results fetched now do not hold. */
+  const pairLabels = computed(() => new Map((props.pairs ?? []).map((pair) => [`${pair.query}\u0000${pair.item}`, pair.label ?? undefined])))
+
   /** The item shown: its query, its label and key, its fields, its grade if it has one. */
   const shown = computed(() => {
     const walk = queue.value
@@ -88,7 +103,7 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
       queryPlace: `Query ${at.query + 1} of ${walk.queries.length}`,
       itemPlace: load?.state === 'ready' ? `item ${at.item + 1} of ${load.order.length} to judge` : '',
       key: at.key,
-      name: shownItem(at.key, item ? itemLabel(item) : undefined),
+      name: shownItem(at.key, item ? itemLabel(item) : pairLabels.value.get(`${query.id}\u0000${at.key}`)),
       entries: item ? detailEntries(item).filter((entry) => !HIDDEN_PATHS.has(entry.path)) : [],
       grade: sets.grades.get(query.id)?.get(at.key) ?? null,
     }
@@ -115,7 +130,9 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
     const pending = progress.value?.pending ?? 0
     return pending === 0 ? '' : `· ${pending} ${pending === 1 ? 'query' : 'queries'} still to fetch`
   })
-  const doneText = computed(() => `All items in the top ${depth.value} of these queries are rated.`)
+  const doneText = computed(() => (props.pairs ? 'Every item of What to judge next is rated.' : `All items in the top ${depth.value} of these queries are rated.`))
+  /** The list's title: what its counts are of. */
+  const listTitle = computed(() => (props.pairs ? 'Unrated of What to judge next' : `Unrated in each top ${depth.value}`))
   const skippedText = computed(() => {
     const left = progress.value?.left ?? 0
     return `Every item has been shown; ${left} skipped ${left === 1 ? 'item is' : 'items are'} still unrated.`
@@ -135,7 +152,8 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
       text: query.text,
       current: at !== null && at.kind !== 'end' && at.query === index,
       state: query.state,
-      note: queryNote(query.state, query.unrated, query.previewed, query.error),
+      // Judge next's counts are of its own pairs, known from the start: not an evaluation's preview.
+      note: queryNote(query.state, query.unrated, query.previewed && !props.pairs, query.error),
     }))
   })
 
@@ -190,9 +208,14 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
 
   const backable = computed(() => (queue.value ? canGoBack(queue.value) : false))
 
+  /** The person has said whose grades these are (once, kept): until then the dialog asks their name and shows no item. */
+  const raterAsked = computed(() => sets.rater?.chosen === true)
+
   /** The dialog's keys, wherever the focus is in it: a grade's digit, S or →, ←. Esc is the dialog's own (cancel). */
   function onKeydown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.altKey || event.metaKey) return
+    // The rater's name field takes its own keys; and nothing is rated before the person has said who they are.
+    if (event.target instanceof HTMLInputElement || !raterAsked.value) return
     if (/^[0-9]$/.test(event.key)) {
       const grade = Number(event.key)
       if (!scale.value.some((step) => step.grade === grade)) return
@@ -207,8 +230,8 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
     }
   }
 
-  // A button that goes away (Judge the skipped items) takes the focus with it: back to the card, where the keys work.
-  watch(queue, async () => {
+  // A button that goes away (Judge the skipped items, the rater's name form) takes the focus with it: back to the card, where the keys work.
+  watch([queue, raterAsked], async () => {
     await nextTick()
     const element = dialog.value
     if (element?.open && !element.contains(document.activeElement)) element.querySelector<HTMLElement>('.judge-dialog__card')?.focus()
@@ -216,7 +239,7 @@ export function useJudgeDialog(props: JudgeDialogProps, close: () => void) {
 
   return {
     dialog, problem, progressText, progressValue, progressMax, pendingText, shown, fetching, atEnd, allRated, doneText, skippedText, failedText, queryRows,
-    grades, keysText, announcement, backable, depth, rate, skip, goBack, judgeSkipped, onKeydown, close,
+    grades, keysText, announcement, backable, depth, rate, skip, goBack, judgeSkipped, onKeydown, close, raterAsked, listTitle,
   }
 }
 

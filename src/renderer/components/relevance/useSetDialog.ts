@@ -1,5 +1,7 @@
 import { computed, ref } from 'vue'
 import type { SetForm } from '../../../shared/ipc/contract'
+import { aggregateChoices } from '../../../shared/relevance/grade-aggregate'
+import { ratersOf } from '../../../shared/relevance/raters'
 import { DEFAULT_SCALE, DEFAULT_SETTINGS, QUERY_PLACEHOLDER, scaleText, type MetricSettings, type QuerySet } from '../../../shared/relevance/query-set'
 import { parseScaleText } from '../../../shared/relevance/scale-text'
 import { queriesFromLines } from '../../../shared/relevance/set-edits'
@@ -33,6 +35,8 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
   const queriesText = ref(editing?.queries.map((query) => query.text).join('\n') ?? '')
   const scaleInput = ref(scaleText(editing?.scale ?? DEFAULT_SCALE))
   const settings = ref<MetricSettings>({ ...DEFAULT_SETTINGS, ...editing?.settings })
+  /** Which grade the metrics use where several raters graded an item: the rules, then each of the set's raters alone. */
+  const aggregates = computed(() => aggregateChoices(editing ? ratersOf(editing) : []))
   const notes = ref(editing?.notes ?? '')
   const problem = ref<string | null>(null)
   const busy = ref(false)
@@ -87,5 +91,5 @@ export function useSetDialog(editing: QuerySet | null, done: () => void, cancel:
     }
   }
 
-  return { dialog, name, template, templates, editorLabel, queriesText, queryCount, scaleInput, settings, notes, problem, busy, submit, dismiss: () => once(cancel), EDITOR_TEMPLATE }
+  return { dialog, name, template, templates, editorLabel, queriesText, queryCount, scaleInput, settings, aggregates, notes, problem, busy, submit, dismiss: () => once(cancel), EDITOR_TEMPLATE }
 }

@@ -2,6 +2,7 @@ import { computed } from 'vue'
 import { itemKey } from '../../../shared/compare/item-key'
 import { judgeDepthFor } from '../../../shared/relevance/judge-queue'
 import { gradeKeysText } from '../../../shared/results/table'
+import { visibleControls } from '../../../shared/text/visible-controls'
 import { useEvaluationsStore } from '../../stores/evaluations'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useQueryStore } from '../../stores/query'
@@ -12,13 +13,15 @@ import { useQueryStore } from '../../stores/query'
  * the Evaluation view calls judged or not) have one, the keys, and the way
  * out.
  */
-export function useRatingBanner() {
+export function useRatingBanner(props: { markedMissing?: boolean } = {}) {
   const sets = useQuerySetsStore()
   const evaluations = useEvaluationsStore()
   const query = useQueryStore()
 
   const rated = computed(() => sets.ratedQuery)
   const setName = computed(() => sets.set?.name ?? '')
+  /** Whose grades the column shows and the keys give: the person's name (asked in the Judge dialog), else the OS user name. */
+  const raterName = computed(() => sets.rater?.name ?? '')
   /** Where the rated ranking ran, when it came from a kept evaluation: "Demo, config default, as evaluated (depth 100)". */
   const targetText = computed(() => sets.ratingTarget)
   const depth = computed(() => judgeDepthFor(evaluations.shown, sets.set?.name))
@@ -30,10 +33,12 @@ export function useRatingBanner() {
     const count = top.filter((item) => grades.has(itemKey(item))).length
     return `${count} of the top ${top.length} rated`
   })
+  /** A disagreement's Open marks an item: when the answer has come without it, which one, its bidi controls shown. */
+  const missingText = computed(() => (props.markedMissing && sets.markedItem !== null ? visibleControls(sets.markedItem) : ''))
   const keysText = computed(() => {
     const digits = gradeKeysText(sets.scale)
     return `${digits ? `${digits} rate the active row, ` : ''}Backspace clears`
   })
 
-  return { rated, setName, targetText, countText, keysText, stop: () => sets.stopRating() }
+  return { rated, setName, raterName, targetText, countText, missingText, keysText, stop: () => sets.stopRating() }
 }

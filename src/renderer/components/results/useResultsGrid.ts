@@ -1,11 +1,11 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/vue-virtual'
-import { computed, nextTick, ref, watch, type Ref } from 'vue'
+import { computed, nextTick, onMounted, ref, watch, type Ref } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
 import { cellText, gradeKeysText, rowText, suggestedWidth, type Column } from '../../../shared/results/table'
 import { useCopyFeedback } from '../../clipboard/copy-text'
 import { useColumnSheet } from './useColumnSheet'
 import { gridCovered } from './grid-cover'
-import { pinnedColumns, pinnedOffsets, scrollLeftToRevealLabel, scrollLeftToShow, scrollLeftWithoutSliver } from './pinned-columns'
+import { labelColumn, pinnedColumns, pinnedOffsets, scrollLeftToRevealLabel, scrollLeftToShow, scrollLeftWithoutSliver } from './pinned-columns'
 import { MARKS } from '../../perf/run-marks'
 
 const ROW_HEIGHT = 34
@@ -19,6 +19,8 @@ const STATUS_MS = 1800
 export interface GridProps {
   items: ResultItem[]
   columns: Column[]
+  /** A marked row to bring into view and make active (a disagreement's Open); null or absent: none. */
+  reveal?: number | null
 }
 
 /**
@@ -30,7 +32,12 @@ export interface GridProps {
  * active row's item and Backspace or Delete clears its grade: `rate` passes
  * them on, the Rating column shows them once the store has them.
  */
-export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) => void, rate: (item: ResultItem, grade: number | null) => void = () => {}) {
+export function useResultsGrid(
+  props: GridProps,
+  openDetail: (item: ResultItem) => void,
+  rate: (item: ResultItem, grade: number | null) => void = () => {},
+  revealed: () => void = () => {},
+) {
   const scroller: Ref<HTMLElement | null> = ref(null)
   // The active cell: clicked or moved to with the arrow keys; it holds the keyboard focus, and Ctrl/Cmd+C copies it.
   // Row HEADER is the header row, whose cells resize their column with Alt+arrows.
@@ -343,6 +350,22 @@ export function useResultsGrid(props: GridProps, openDetail: (item: ResultItem) 
     },
     { immediate: true },
   )
+
+  /**
+   * The marked row comes into view, in the middle, and becomes the active row (its label cell, which a screen
+   * reader reads by name), holding the focus: a digit rates it at once. After the new answer's reset above
+   * (a watcher run after rendering), and on a grid mounted with its first rows.
+   */
+  function revealMarked(row: number | null | undefined): void {
+    if (row === null || row === undefined || !props.items[row] || !scroller.value) return
+    virtualizer.value.scrollToIndex(row, { align: 'center' })
+    const column = Math.max(0, labelColumn(props.columns))
+    revealColumn(column)
+    void activate(row, column)
+    revealed()
+  }
+  watch(() => props.reveal, revealMarked, { flush: 'post' })
+  onMounted(() => revealMarked(props.reveal))
 
   return {
     scroller, rows, cellClasses, totalHeight, startResize, sideways, onScroll, onScrollEnd, active,

@@ -46,6 +46,24 @@ export function useResultsPanel() {
   const columns = computed(() => withRatingColumn(answerColumns.value, rating.value))
   /** A grade key on the grid's active row (null: Backspace, cleared). */
   const rate = (item: ResultItem, grade: number | null) => void sets.rateInGrid(itemKey(item), grade)
+
+  // The item a disagreement's Open marks. Sought only in rows that answer a run (not while one is on its way,
+  // when the rows are still the last query's, nor after a failed one).
+  const answered = computed(() => phase.value !== 'running' && phase.value !== 'error' && phase.value !== 'idle')
+  /** The marked item's row in the grid; null while none is marked or it is not among the rows. */
+  const markedRow = computed(() => {
+    const key = sets.markedItem
+    if (key === null || !answered.value) return null
+    const at = items.value.findIndex((item) => itemKey(item) === key)
+    return at < 0 ? null : at
+  })
+  /** The answer has come and the marked item is not in it: the banner says so. */
+  const markedMissing = computed(() => sets.markedItem !== null && answered.value && markedRow.value === null)
+  // The grid brings the marked row into view and makes it active once per Open (the mark, a new object each
+  // time): a later run, or a page gone back to, must not take the focus from the editor or the pager.
+  const revealed = shallowRef<object | null>(null)
+  const revealRow = computed(() => (sets.marked !== null && sets.marked !== revealed.value ? markedRow.value : null))
+  const onRevealed = () => (revealed.value = sets.marked)
   const available = computed<{ key: string; label: string }[]>((before) => {
     const next = attributeColumns(items.value)
     const same = before?.length === next.length && before.every((column, i) => column.key === next[i]!.key && column.label === next[i]!.label)
@@ -122,5 +140,6 @@ export function useResultsPanel() {
     stale, view, columns, available, shownAttributes, toggleColumn, resetColumns,
     edited, detail, openDetail, closeDetail, summary, timing, pager, rangeLabel, pageLabel, pageCount, pageInput, jump,
     loadTargets: LOAD_TARGETS, loadTarget, loadMore, answer, exportOpen, canExport, rating, rate,
+    markedRow, markedMissing, revealRow, onRevealed,
   }
 }
