@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { parseWorkspace, serializeWorkspace, type Workspace } from '../src/shared/workspace/workspace-file'
+import { isolatedGit } from '../test/fixtures/isolated-git'
 import { expect, launchApp, test, type LaunchedApp } from './fixtures/app'
 import { DESKTOP, openApp } from './fixtures/laptop'
 import { showView } from './fixtures/workbench'
@@ -62,33 +62,6 @@ function teamWorkspace(): string {
 function ndcg(grades: number[]): number {
   const dcg = (list: number[]) => list.slice(0, 10).reduce((sum, grade, index) => sum + (2 ** grade - 1) / Math.log2(index + 2), 0)
   return dcg(grades) / dcg([...grades].sort((a, b) => b - a))
-}
-
-/** git with none of this machine's configuration: HOME is the test's folder, the system file is not read. */
-function gitIn(repo: string, home: string) {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value
-  Object.assign(env, {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Tester',
-    GIT_AUTHOR_EMAIL: 'tester@example.com',
-    GIT_COMMITTER_NAME: 'Tester',
-    GIT_COMMITTER_EMAIL: 'tester@example.com',
-    // The driver git runs is `node …`: the one running this test.
-    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
-  })
-  const run = (command: string, args: string[]) => {
-    const done = spawnSync(command, args, { cwd: repo, env, encoding: 'utf8' })
-    return { status: done.status, out: `${done.stdout}${done.stderr}` }
-  }
-  const ok = (...args: string[]) => {
-    const done = run('git', args)
-    if (done.status !== 0) throw new Error(`git ${args.join(' ')} exited with ${done.status}:\n${done.out}`)
-    return done.out
-  }
-  return { run, ok }
 }
 
 /** Each rater's grades in a workspace file's one set, as "query item rater grade" lines. */
@@ -178,7 +151,7 @@ test('two raters in two browser sessions, merged by git with the driver; the pai
   const repo = mkdtempSync(join(tmpdir(), 'qe-rater-merge-repo-'))
   try {
     const path = join(repo, FILE)
-    const { run, ok } = gitIn(repo, home)
+    const { run, ok } = isolatedGit(repo, home)
     ok('init', '-q', '-b', 'main')
     writeFileSync(path, teamWorkspace())
     ok('add', FILE)

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { cli, cliInProcess, WORLD } from './spawn-cli'
+import { cli, cliInProcess } from './spawn-cli'
 import { useTempFiles } from '../fixtures/temp-dirs'
+import { TEMPLATE, templateWorkspace } from '../fixtures/city-template'
 
 /**
  * `query-explorer agreement`: real workspace files written to a temp folder,
@@ -12,13 +12,6 @@ import { useTempFiles } from '../fixtures/temp-dirs'
 
 const file = useTempFiles('qe-cli-agreement')
 
-const world = JSON.parse(readFileSync(WORLD, 'utf8')) as { format: string; version: number; connections: { id: string }[] }
-const connection = world.connections[0]!
-const TEMPLATE = {
-  name: 'City search',
-  connection: connection.id,
-  request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { config: 'default', count: 10 } },
-}
 const QUERIES = [
   { id: 'q1', text: 'paris' },
   { id: 'q2', text: 'cambridge' },
@@ -70,7 +63,7 @@ function set(name: string, judgments: Line[], raters: unknown[] = RATERS): Recor
 }
 
 function workspace(name: string, sets: unknown[] | undefined): string {
-  return file(name, JSON.stringify({ format: world.format, version: world.version, connections: [connection], queries: [TEMPLATE], ...(sets ? { sets } : {}) }, null, 2))
+  return file(name, JSON.stringify(templateWorkspace(sets), null, 2))
 }
 
 interface AgreementJson {

@@ -8,6 +8,7 @@ import { judgeDepthOf, scoreRankings, type QueryRanking } from '../../src/shared
 import { DEFAULT_METRICS, metricKey, parseMetrics } from '../../src/shared/relevance/metrics'
 import { settingsOf, type Judgment, type QuerySet } from '../../src/shared/relevance/query-set'
 import { cli, cliInProcess, WORLD } from './spawn-cli'
+import { TEMPLATE, templateWorkspace, world } from '../fixtures/city-template'
 
 /**
  * `query-explorer eval`: a small workspace of its own (a saved template
@@ -18,20 +19,6 @@ import { cli, cliInProcess, WORLD } from './spawn-cli'
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'qe-cli-eval-'))
-const world = JSON.parse(readFileSync(WORLD, 'utf8')) as { format: string; version: number; connections: { id: string }[]; sets?: unknown[] }
-const connection = world.connections[0]!
-
-const TEMPLATE = {
-  name: 'City search',
-  connection: connection.id,
-  request: {
-    workspace: 'world',
-    api: 'places',
-    steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }],
-    responseType: 'results',
-    options: { config: 'default', count: 10 },
-  },
-}
 const QUERIES = [
   { id: 'q1', text: 'paris' },
   { id: 'q2', text: 'cambridge' },
@@ -39,7 +26,7 @@ const QUERIES = [
 ]
 
 function workspaceWith(sets: unknown[] | undefined): Record<string, unknown> {
-  return { format: world.format, version: world.version, connections: [connection], queries: [TEMPLATE], ...(sets ? { sets } : {}) }
+  return templateWorkspace(sets)
 }
 
 function writeWorkspace(name: string, sets: unknown[] | undefined): string {

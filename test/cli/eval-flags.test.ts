@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { depthOf, evalPlan, judgeNextOf, metricsOf, settingsFor } from '../../src/cli/commands/eval-flags'
@@ -9,6 +8,7 @@ import { metrics } from '../fixtures/small-evaluation'
 import { WORLD } from './spawn-cli'
 import { inputErrorLines, inputErrorLinesOf } from '../fixtures/input-error'
 import { useTempDirs, useTempFiles } from '../fixtures/temp-dirs'
+import { connection, TEMPLATE, templateWorkspace } from '../fixtures/city-template'
 
 /**
  * The flags `eval` shares between one target and an experiment, and the
@@ -19,15 +19,6 @@ import { useTempDirs, useTempFiles } from '../fixtures/temp-dirs'
 const tempDir = useTempDirs('qe-cli-eval-flags')
 const file = useTempFiles('qe-cli-eval-flags')
 
-/** The example's own connection (the app's Demo), so the file is one the app itself would write. */
-const world = JSON.parse(readFileSync(WORLD, 'utf8')) as { format: string; version: number; connections: { id: string }[] }
-const connection = world.connections[0]!
-
-const TEMPLATE = {
-  name: 'City search',
-  connection: connection.id,
-  request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { config: 'default', count: 10 } },
-}
 const QUERIES = [
   { id: 'q1', text: 'paris' },
   { id: 'q2', text: 'cambridge' },
@@ -35,7 +26,7 @@ const QUERIES = [
 const CITIES = { name: 'Cities', query: TEMPLATE.name, queries: QUERIES, judgments: [{ query: 'q1', item: '2988507', grade: 3 }] }
 
 function workspace(name: string, sets: unknown[] | undefined): string {
-  return file(name, JSON.stringify({ format: world.format, version: world.version, connections: [connection], queries: [TEMPLATE], ...(sets ? { sets } : {}) }))
+  return file(name, JSON.stringify(templateWorkspace(sets)))
 }
 
 describe('metricsOf', () => {

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { ratersOf } from '../../src/shared/relevance/raters'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { delimiter, dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { driverLine } from '../../src/cli/commands/merge-workspace-command'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
+import { ratersOf } from '../../src/shared/relevance/raters'
 import { withRating } from '../../src/shared/relevance/set-edits'
 import { layoutOf, parseWorkspace, serializeWorkspace, type Workspace } from '../../src/shared/workspace/workspace-file'
+import { isolatedGit } from '../fixtures/isolated-git'
 import { sampleWorkspace } from '../fixtures/sample-workspace'
 import { useTempDirs } from '../fixtures/temp-dirs'
 import { BIN, cli, cliInProcess } from './spawn-cli'
@@ -52,37 +53,10 @@ const gradesOf = (text: string) =>
     .sets![0]!.judgments.map(({ query, item, rater, grade }) => `${query} ${item} ${rater} ${grade}`)
     .sort()
 
-/** git with no configuration of this machine's: HOME is a folder of the test's, the system file is not read. */
-function gitEnv(home: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value
-  return {
-    ...env,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Tester',
-    GIT_AUTHOR_EMAIL: 'tester@example.com',
-    GIT_COMMITTER_NAME: 'Tester',
-    GIT_COMMITTER_EMAIL: 'tester@example.com',
-    // The driver runs `node`: the one running these tests.
-    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
-  }
-}
-
 function repository(first = 'alice', second = 'bob') {
   const repo = join(tempDir(), 'repo')
-  const env = gitEnv(tempDir())
   mkdirSync(repo)
-  const git = (...args: string[]) => {
-    const run = spawnSync('git', args, { cwd: repo, env, encoding: 'utf8' })
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr }
-  }
-  const ok = (...args: string[]) => {
-    const run = git(...args)
-    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`)
-    return run.stdout
-  }
+  const { env, git, ok } = isolatedGit(repo, tempDir())
   const path = join(repo, FILE)
   const commit = (text: string, message: string) => {
     writeFileSync(path, text)
