@@ -118,6 +118,21 @@ describe('query-explorer agreement', () => {
     expect(run.stderr).toBe('queries[].alpha is null for 1 query (q3): no item was graded by two raters or more.\n')
   })
 
+  it('leaves the adjudicator out, as the window does: settled grades are no reading to agree with', async () => {
+    // Settle's grade of i5 and a listed adjudicator's of i7: neither is a rater, the figures are the hand-worked ones.
+    const settled = [...HAND, { query: 'q1', item: 'i5', rater: 'adjudication', grade: 3 }, { query: 'q2', item: 'i7', rater: 'lead', grade: 2 }]
+    const path = workspace('settled.qxw.json', [set('Cities', settled, [...RATERS, { name: 'lead', kind: 'adjudication' }])])
+    const run = await cliInProcess(['agreement', path, '--json'])
+    expect(run.status, run.stderr).toBe(0)
+    const report = JSON.parse(run.stdout) as AgreementJson
+    expect(report.raters.map((rater) => rater.rater)).toEqual(['alice', 'bob'])
+    expect(report.pairs[0]!.kappa).toBeCloseTo(53 / 73, 12)
+    expect(report.fleiss.kappa).toBeCloseTo(103 / 143, 12)
+    const refused = await cliInProcess(['agreement', path, '--raters', 'alice,lead'])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain('"lead"')
+  })
+
   it('prints the raters, the pairs, Fleiss and Krippendorff with their items, and the queries read most differently', async () => {
     const path = workspace('hand.qxw.json', [set('Cities', HAND)])
     const run = await cliInProcess(['agreement', path])

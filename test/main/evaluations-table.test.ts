@@ -113,6 +113,13 @@ describe('EvaluationsTable', () => {
     const none = await table.score('ev1', [], undefined, BIG_SETTINGS)
     expect([none!.counted, none!.unjudgedQueries]).toEqual([0, 99])
     expect(await table.score('nope', [], undefined, BIG_SETTINGS)).toBeNull()
+    // A second rater's grades, settled by one the set lists as its adjudicator ("lead"): the adjudicator's wins, so the figures are r1's again.
+    const judgments = bigJudgments(100)
+    const lead = judgments.map((judgment) => ({ ...judgment, rater: 'lead' }))
+    const other = judgments.map((judgment) => ({ ...judgment, rater: 'r2', grade: 3 - judgment.grade }))
+    const raters = [{ name: 'lead', kind: 'adjudication' as const }]
+    expect(await table.score('ev1', [...judgments, ...other, ...lead], undefined, BIG_SETTINGS, raters)).toEqual(evaluation.scored)
+    expect(await table.score('ev1', [...judgments, ...other, ...lead], undefined, BIG_SETTINGS)).not.toEqual(evaluation.scored)
 
     const grades = new Map([['q0', new Map([['i0.0', 3]])]])
     // The same figures as over the whole evaluation's rankings that ran.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RatingIndex } from '../../src/main/workspaces/rating-index'
-import { MAX_SET_JUDGMENTS, type QuerySet } from '../../src/shared/relevance/query-set'
+import { MAX_SET_JUDGMENTS, MAX_SET_RATERS, type QuerySet } from '../../src/shared/relevance/query-set'
 import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
 import { refusal } from '../fixtures/failure-of'
 import { citiesSet } from '../fixtures/judgment-sets'
@@ -58,6 +58,14 @@ describe('RatingIndex', () => {
     expect(refusal(() => index.rated(workspace, { set: 'Binary', query: 'q1', item: 'a', rater: 'r1', grade: 2 })).message).toBe("grade: 2 is not a grade of the set's scale (0 No, 1 Yes).")
     const item = refusal(() => index.rated(workspace, { set: 'Cities', query: 'q1', item: 'x'.repeat(2_001), rater: 'r1', grade: 1 }))
     expect([item.code, item.message.startsWith('item: ')]).toEqual(['validation', true])
+  })
+
+  it('a set with as many raters as a set may takes no rating by a new one, but one by a rater it has', () => {
+    const full = citiesSet(Array.from({ length: MAX_SET_RATERS }, (_, i) => ({ query: 'q1', item: 'a', rater: `r${i}`, grade: 1 })))
+    const index = new RatingIndex()
+    const refused = refusal(() => index.ratedSet(full, { set: 'Cities', query: 'q1', item: 'a', rater: 'newcomer', grade: 2 }))
+    expect(refused).toMatchObject({ code: 'validation', message: 'rater: the set "Cities" has 1,000 raters, as many as a set may; this rating by "newcomer" was not made.' })
+    expect(index.ratedSet(full, { set: 'Cities', query: 'q2', item: 'b', rater: 'r7', grade: 2 })?.set.judgments).toHaveLength(MAX_SET_RATERS + 1)
   })
 
   it('a set holding as many judgments as a set may takes no new one, but a re-rating still', () => {

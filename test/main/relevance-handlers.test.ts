@@ -142,6 +142,10 @@ describe('relevanceHandlers', () => {
     expect(quepid.text).toBe('query,docid,june.qrels,r1\r\nparis,p2,2,3\r\nparis,p3,1,\r\nlyon\r\n')
     const unknown = await failureOf(handlers['sets:export']({ set: 'Cities', format: 'trec-qrels', grades: { kind: 'rater', rater: 'zoe' } }, {}))
     expect(unknown).toMatchObject({ code: 'validation', message: 'grades: the set "Cities" has no rater "zoe"; its raters are "june.qrels", "r1".' })
+
+    // Edit set (the form holds no raters) keeps the set's list: the import stays of kind import.
+    await handlers['sets:save']({ set: { name: 'Cities', template: { kind: 'saved', query: 'Template' }, notes: 'checked', queries: set.queries }, previousName: 'Cities' }, {})
+    expect((await handlers['sets:get']({ name: 'Cities' }, {})).raters).toEqual(set.raters)
   })
 
   it('evaluates a set in the background, keeps it, and reads it back: figures rescored with today\'s judgments, a run file, deleted', async () => {

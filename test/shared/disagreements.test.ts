@@ -59,7 +59,9 @@ describe('disagreements', () => {
     expect(disagreements({ scale: SCALE, queries: QUERIES, judgments, raters: RATERS })).toMatchObject({ total: 1, settled: 1, rows: [{ item: 'b', settled: null }] })
     const all = disagreements({ scale: SCALE, queries: QUERIES, judgments, raters: RATERS, settled: true })
     expect(all).toMatchObject({ total: 2, settled: 1 })
-    expect(all.rows.map((row) => [row.item, row.settled, row.grades.length])).toEqual([['a', 2, 2], ['b', null, 2]])
+    // Those still to settle first, whatever their spread: a settled row never hides one past the limit.
+    expect(all.rows.map((row) => [row.item, row.settled, row.grades.length])).toEqual([['b', null, 2], ['a', 2, 2]])
+    expect(disagreements({ scale: SCALE, queries: QUERIES, judgments, raters: RATERS, settled: true, limit: 1 }).rows.map((row) => row.item)).toEqual(['b'])
   })
 
   it('compares only the raters named, when named', () => {

@@ -45,6 +45,14 @@ describe('QuerySetSchema', () => {
     ])
   })
 
+  it('counts the raters the judgments name with those listed: one past 1,000 is refused, naming it', () => {
+    const judgments = (count: number) => Array.from({ length: count }, (_, i) => ({ query: 'q1', item: 'a', rater: `r${i}`, grade: 1 }))
+    expect(problems({ name: 'Cities', query: 'cities', queries: QUERIES, raters: [{ name: 'lead', kind: 'adjudication' }], judgments: judgments(999) })).toEqual([])
+    expect(problems({ name: 'Cities', query: 'cities', queries: QUERIES, raters: [{ name: 'lead', kind: 'adjudication' }], judgments: judgments(1_000) })).toEqual([
+      'judgments.999.rater: "r999" is one rater more than the 1,000 a set may have',
+    ])
+  })
+
   it("reads a judgment of the previous format: its `by` is its rater, or 'unnamed' without one; `rater` wins over `by`", () => {
     const parsed = QuerySetSchema.parse({
       name: 'Cities',

@@ -99,6 +99,9 @@ describe('withImport', () => {
     const again = withImport(next, 'World cities', { newQueries: [], judgments: [{ query: 'q1', item: 'Q90', rater: 'file', grade: 2 }], replaced: 1 }).sets![0]!
     expect(again.judgments.filter((judgment) => judgment.item === 'Q90').map((judgment) => [judgment.rater, judgment.grade])).toEqual([['r1', 3], ['file', 2]])
     expect(again.raters).toHaveLength(2)
+    // A book exported by the app has Settle's column: it comes back as the adjudicator, not as an import.
+    const settled = withImport(next, 'World cities', { newQueries: [], judgments: [{ query: 'q1', item: 'Q90', rater: 'adjudication', grade: 1 }], replaced: 0 }).sets![0]!
+    expect(settled.raters).toContainEqual({ name: 'adjudication', kind: 'adjudication' })
   })
 })
 

@@ -70,9 +70,14 @@ export const agreementCommand: Command = {
   },
 }
 
-/** The set's raters, or those --raters names (in the set's order); a name the set lacks is bad input naming its raters. */
+/**
+ * The set's raters, or those --raters names (in the set's order); a name the
+ * set lacks is bad input naming its raters. The adjudicator is no rater here,
+ * as in the window's Agreement part (set-agreement.ts): its grades settle
+ * items, they are not a reading to agree with.
+ */
 export function ratersChosen(set: QuerySet, text: string | undefined): Rater[] {
-  const all = ratersOf(set)
+  const all = ratersOf(set).filter((rater) => rater.kind !== 'adjudication')
   if (text === undefined) return all
   const names = [...new Set(text.split(',').map((name) => name.trim()).filter(Boolean))]
   if (names.length === 0) throw new InputError([`--raters: "${text}" names no rater: write names separated by commas, e.g. --raters alice,bob (${ratersListed(set)}).`])

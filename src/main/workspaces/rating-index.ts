@@ -1,5 +1,6 @@
 import { ExplorerError } from '../../shared/ipc/errors'
-import { RatedJudgmentSchema, MAX_SET_JUDGMENTS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
+import { ratersOf } from '../../shared/relevance/raters'
+import { RatedJudgmentSchema, MAX_SET_JUDGMENTS, MAX_SET_RATERS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
 import { requireSet } from '../../shared/relevance/set-edits'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 
@@ -16,6 +17,8 @@ interface SetIndex {
   queries: Set<string>
   /** The judgment of each (query, item, rater), by `query \0 item \0 rater`. */
   judgments: Map<string, Judgment>
+  /** The set's raters by name (ratersOf): a new one is refused past MAX_SET_RATERS. */
+  raters: Set<string>
 }
 
 const keyOf = (query: string, item: string, rater: string) => `${query}\u0000${item}\u0000${rater}`
@@ -71,7 +74,11 @@ export class RatingIndex {
       if (judgments.length >= MAX_SET_JUDGMENTS) {
         throw new ExplorerError('validation', `set.judgments: the set "${set.name}" holds ${MAX_SET_JUDGMENTS.toLocaleString('en-US')} judgments, as many as a set may; this rating was not made.`)
       }
+      if (!index.raters.has(judgment.rater) && index.raters.size >= MAX_SET_RATERS) {
+        throw new ExplorerError('validation', `rater: the set "${set.name}" has ${MAX_SET_RATERS.toLocaleString('en-US')} raters, as many as a set may; this rating by "${judgment.rater}" was not made.`)
+      }
       judgments.push(judgment)
+      index.raters.add(judgment.rater)
     } else if (at >= 0) judgments.splice(at, 1)
     else return null
     if (judgment) index.judgments.set(key, judgment)
@@ -86,7 +93,11 @@ export class RatingIndex {
   private indexOf(set: QuerySet): SetIndex {
     let index = this.bySet.get(set)
     if (!index) {
-      index = { queries: new Set(set.queries.map((query) => query.id)), judgments: new Map(set.judgments.map((judgment) => [keyOf(judgment.query, judgment.item, judgment.rater), judgment])) }
+      index = {
+        queries: new Set(set.queries.map((query) => query.id)),
+        judgments: new Map(set.judgments.map((judgment) => [keyOf(judgment.query, judgment.item, judgment.rater), judgment])),
+        raters: new Set(ratersOf(set).map((rater) => rater.name)),
+      }
       this.bySet.set(set, index)
     }
     return index

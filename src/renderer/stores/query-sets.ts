@@ -4,7 +4,7 @@ import type { RunTarget } from '../../shared/compare/compare-targets'
 import type { SetForm } from '../../shared/ipc/contract'
 import type { QueryRequest } from '../../shared/query/model'
 import type { JudgmentFormat, JudgmentGrades } from '../../shared/relevance/judgment-files'
-import { gradesOfRater, gradesOfSet } from '../../shared/relevance/grade-aggregate'
+import { gradesOfRater } from '../../shared/relevance/grade-aggregate'
 import { scaleOf, settingsOf, type Judgment, type QuerySet, type ScaleStep } from '../../shared/relevance/query-set'
 import { ADJUDICATION_RATER } from '../../shared/relevance/raters'
 import { fillTemplate, resolveTemplate } from '../../shared/relevance/set-template'
@@ -59,8 +59,6 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   const rater = ref<{ name: string; chosen: boolean } | null>(null)
   /** This window's rater's own grades, by query then item: what Judge walks past and the grid's Rating column shows. */
   const grades = computed(() => (rater.value ? gradesOfRater(set.value?.judgments ?? [], rater.value.name) : new Map<string, Map<string, number>>()))
-  /** The grades the metrics use: every rater's, under the set's aggregate (mean unless it says otherwise). */
-  const aggregated = computed(() => (set.value ? gradesOfSet(set.value) : new Map<string, Map<string, number>>()))
   const ratedQuery = computed(() => set.value?.queries.find((entry) => entry.id === ratingQuery.value) ?? null)
   /** The grid's ratings: the rated query's grades by item id. */
   const ratingGrades = computed<ReadonlyMap<string, number>>(() => (ratingQuery.value ? (grades.value.get(ratingQuery.value) ?? new Map()) : new Map()))
@@ -130,7 +128,8 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   /** Keeps the person's name as a rater in the preferences: their next ratings go under it (those made before keep theirs). */
   async function setRater(name: string): Promise<void> {
     await call('view-prefs:set', { rater: name })
-    await loadRater()
+    // Main rates under it from now on: so does this window, before any other rating can go out.
+    rater.value = { name, chosen: true }
   }
 
   /**
@@ -139,9 +138,10 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
    * refuses. `as` 'adjudication' settles the item (`sets:settle`) instead.
    */
   async function rate(queryId: string, item: string, grade: number | null, as: 'rater' | 'adjudication' = 'rater'): Promise<void> {
+    if (as === 'rater' && !rater.value) await loadRater()
+    // Read after the wait: a rating made meanwhile is in the set this one builds on.
     const current = set.value
     if (!current) return
-    if (as === 'rater' && !rater.value) await loadRater()
     const name = as === 'adjudication' ? ADJUDICATION_RATER : rater.value?.name
     if (name === undefined) return
     const mine = (judgment: Judgment) => judgment.query === queryId && judgment.item === item && judgment.rater === name
@@ -251,7 +251,7 @@ export const useQuerySetsStore = defineStore('query-sets', () => {
   }
 
   return {
-    summaries, chosen, set, loading, error, ratingQuery, ratingTarget, marked, markedItem, ratedQuery, scale, settings, rater, grades, aggregated, ratingGrades,
+    summaries, chosen, set, loading, error, ratingQuery, ratingTarget, marked, markedItem, ratedQuery, scale, settings, rater, grades, ratingGrades,
     choose, save, remove, loadRater, setRater, rate, rateInGrid, importFile, exportJudgments, loadInEditor, openInGrid, stopRating, gradeText,
   }
 })

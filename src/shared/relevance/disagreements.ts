@@ -113,9 +113,10 @@ export function disagreements(input: DisagreementInput): Disagreements {
     }
   }
 
-  // Widest first; then the set's query order, then the item.
+  // Those still to settle first (past the limit a settled row never hides one), widest first; then the set's query order, then the item.
   found.sort(
     (a, b) =>
+      Number(a.settled !== null) - Number(b.settled !== null) ||
       b.high - b.low - (a.high - a.low) ||
       (queryOrder.get(a.query) ?? Infinity) - (queryOrder.get(b.query) ?? Infinity) ||
       (a.query < b.query ? -1 : a.query > b.query ? 1 : 0) ||

@@ -151,7 +151,16 @@ export const QuerySetSchema = z
       raterNames.add(rater.name)
     })
     const seen = new Set<string>()
+    let tooMany = false
     set.judgments.forEach((judgment, index) => {
+      // Those the judgments name count too: the file lists them when it is written (ratersOf), and must read again.
+      if (!raterNames.has(judgment.rater)) {
+        raterNames.add(judgment.rater)
+        if (raterNames.size > MAX_SET_RATERS && !tooMany) {
+          tooMany = true
+          problems.add({ path: ['judgments', index, 'rater'], message: `"${judgment.rater}" is one rater more than the ${MAX_SET_RATERS.toLocaleString('en-US')} a set may have` })
+        }
+      }
       if (!ids.has(judgment.query)) problems.add({ path: ['judgments', index, 'query'], message: `names no query of the set ("${judgment.query}")` })
       if (!grades.has(judgment.grade)) {
         problems.add({ path: ['judgments', index, 'grade'], message: `${judgment.grade} is not a grade of the set's scale (${scaleText(scale)})` })

@@ -2,7 +2,7 @@ import { ExplorerError } from '../ipc/errors'
 import type { Workspace } from '../workspace/workspace-file'
 import type { JudgmentImport } from './judgment-files'
 import { scaleOf, scaleText, type Judgment, type QuerySet, type SetQuery } from './query-set'
-import { ratersOf } from './raters'
+import { ADJUDICATION_RATER, ratersOf } from './raters'
 
 /**
  * The edits a user makes to the open workspace's query sets, as functions
@@ -64,7 +64,8 @@ export function withRating(workspace: Workspace, setName: string, rating: { quer
 /**
  * An import as a whole: its new queries join the set, its judgments replace
  * the same rater's for the same query and item, never another rater's; its
- * raters join the set's list (as kind import, unless the set names them already).
+ * raters join the set's list (as kind import, unless the set names them
+ * already; the reserved name "adjudication" as the adjudicator).
  */
 export function withImport(workspace: Workspace, setName: string, imported: JudgmentImport): Workspace {
   const set = requireSet(workspace, setName)
@@ -78,7 +79,8 @@ export function withImport(workspace: Workspace, setName: string, imported: Judg
   for (const judgment of imported.judgments) {
     if (known.has(judgment.rater)) continue
     known.add(judgment.rater)
-    raters.push({ name: judgment.rater, kind: 'import' })
+    // Settle's reserved name (a Quepid book exported by the app has its column) stays the adjudicator.
+    raters.push({ name: judgment.rater, kind: judgment.rater === ADJUDICATION_RATER ? 'adjudication' : 'import' })
   }
   return replaced(workspace, setName, { ...set, queries, raters, judgments: [...kept, ...imported.judgments] })
 }

@@ -78,6 +78,8 @@ function setFromForm(workspace: Workspace, form: SetForm, fileConnectionId: stri
     ...(form.notes ? { notes: form.notes } : {}),
     ...(form.scale ? { scale: form.scale } : {}),
     ...(form.settings ? { settings: form.settings } : {}),
+    // The form holds no raters: the set's list (each rater's kind) goes on with its judgments.
+    ...(previous?.raters ? { raters: previous.raters } : {}),
     queries: form.queries,
     judgments: previous?.judgments ?? [],
   }
@@ -205,7 +207,7 @@ export function relevanceHandlers({ session, registry, runner, runs, store, file
     'eval:scored': async ({ id, settings }) => {
       const kept = await summary(id)
       const set = await setNamed(kept.set)
-      const figures = set ? await store.score(id, set.judgments, set.scale, settings ?? settingsOf(set)) : null
+      const figures = set ? await store.score(id, set.judgments, set.scale, settings ?? settingsOf(set), set.raters) : null
       // The set is gone (renamed, deleted): the figures of the evaluation's own time.
       return figures ?? (await head(id)).scored
     },

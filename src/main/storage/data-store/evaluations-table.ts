@@ -11,6 +11,7 @@ import { ExplorerError } from '../../../shared/ipc/errors'
 import { checkedForKeeping } from '../kept-records'
 import { keptSummaries, readJsonRow } from './json-rows'
 import { scalar } from './schema'
+import type { Rater } from '../../../shared/relevance/raters'
 
 /** An evaluation as the store is first told of it: all but its rankings, which follow in parts (`addRankings`). */
 export type EvaluationStart = Omit<Evaluation, 'rankings'>
@@ -198,13 +199,13 @@ export class EvaluationsTable {
     return { queries }
   }
 
-  /** The figures of the kept rankings with the judgments given (the set's as they are now). */
-  async score(id: string, judgments: readonly Judgment[], scale: Scale | undefined, settings: MetricSettings): Promise<Scored | null> {
+  /** The figures of the kept rankings with the judgments given (the set's as they are now), its listed raters telling who adjudicates. */
+  async score(id: string, judgments: readonly Judgment[], scale: Scale | undefined, settings: MetricSettings, raters?: readonly Rater[]): Promise<Scored | null> {
     const head = this.head(id)
     if (!head) return null
     const metrics = parseMetrics(head.scored.metrics.join(','))
     if (!metrics.ok) return head.scored
-    const scorer = rankingScorer({ judgments: [...judgments], ...(scale ? { scale } : {}) }, metrics.metrics, settings, head.judgeDepth)
+    const scorer = rankingScorer({ judgments: [...judgments], ...(scale ? { scale } : {}), ...(raters ? { raters: [...raters] } : {}) }, metrics.metrics, settings, head.judgeDepth)
     await this.walk(id, scorer.add)
     return scorer.result()
   }

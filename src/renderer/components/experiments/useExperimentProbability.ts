@@ -29,7 +29,8 @@ export function useExperimentProbability() {
 
   let asked = 0
   watch(
-    [() => shown.value?.id, side, threshold, () => sets.aggregated],
+    // The judgments as a whole: a rating makes a new list (main aggregates them, not the window).
+    [() => shown.value?.id, side, threshold, () => sets.set?.judgments],
     async ([id, index, at]) => {
       if (!id) return
       // A side the newly shown experiment does not have: back to A.
