@@ -15,8 +15,8 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 const fake = bridgeForFile()
 
-async function mount(set: QuerySet = THREE_RATERS) {
-  const pinia = demoWindow(fake, { 'sets:get': set, 'sets:agreement': agreementOf(set) })
+async function mount(set: QuerySet = THREE_RATERS, reply: unknown = agreementOf(set)) {
+  const pinia = demoWindow(fake, { 'sets:get': set, 'sets:agreement': reply })
   const [{ default: AgreementPanel }, { useWorkspaceStore }] = await Promise.all([import('../../src/renderer/components/relevance/AgreementPanel.vue'), import('../../src/renderer/stores/workspace')])
   useWorkspaceStore(pinia).show(viewOf([set]))
   return render(AgreementPanel, { global: { plugins: [pinia] } })
@@ -46,6 +46,16 @@ describe('AgreementPanel', () => {
       ["Krippendorff's alpha, ordinal", report.alpha.ordinal!.toFixed(3), 'on 7 items with two grades or more'],
       ["Krippendorff's alpha, interval", report.alpha.interval!.toFixed(3), 'on 7 items with two grades or more'],
     ])
+  })
+
+  it('says when only the pairs sharing the most items came, and that a pair left out has no matrix here', async () => {
+    // As main answers for a set of many raters: two of the three pairs sent, one left out.
+    const report = agreementOf(THREE_RATERS)
+    const screen = await mount(THREE_RATERS, { ...report, pairs: report.pairs.slice(0, 2), pairsLeftOut: 1 })
+    await expect.element(screen.getByRole('table', { name: 'Pairs of raters: the 2 sharing the most items, of 3' })).toBeVisible()
+    await screen.getByRole('combobox', { name: 'Confusion matrix rows: rater' }).selectOptions('ana')
+    await screen.getByRole('combobox', { name: 'Confusion matrix columns: rater' }).selectOptions('ben')
+    await expect.element(screen.getByText('ana and ben are not among the pairs listed: they share few items or none.')).toBeVisible()
   })
 
   it('shows the confusion matrix of the pair the two selects choose, rows the first rater\'s grades', async () => {

@@ -84,6 +84,8 @@ export const SetAgreementSchema = z
         })
         .strict(),
     ),
+    /** Pairs not sent (set-agreement.ts's MAX_PAIRS_SHOWN): those sharing the fewest items, past the first 300. */
+    pairsLeftOut: z.number().int(),
     fleiss: z.object({ n: z.number().int(), raters: z.number().int().nullable(), kappa: Figure, reason: z.string().optional() }).strict(),
     alpha: z
       .object({

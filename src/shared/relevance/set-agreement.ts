@@ -27,7 +27,14 @@ export interface SetAgreementInput {
   settled?: boolean | undefined
 }
 
-export type SetAgreement = AgreementReport & { disagreements: Disagreements }
+/**
+ * Pairs the window is sent at most: a set may have 1,000 raters, 499,500
+ * pairs whose figures and confusion matrices would be some 180 MB to send and
+ * a table no one reads. Past it, the pairs with the most items in common.
+ */
+export const MAX_PAIRS_SHOWN = 300
+
+export type SetAgreement = AgreementReport & { disagreements: Disagreements; pairsLeftOut: number }
 
 export function setAgreement(input: SetAgreementInput): SetAgreement {
   const only = input.only ? new Set(input.only) : null
@@ -35,8 +42,12 @@ export function setAgreement(input: SetAgreementInput): SetAgreement {
   const kinds = new Map(input.raters.map((rater) => [rater.name, rater.kind]))
   const raters = input.raters.filter((rater) => compared(rater.name, rater.kind))
   const judgments = input.judgments.filter((judgment) => compared(judgment.rater, kinds.get(judgment.rater)))
+  const report = raterAgreement({ scale: input.scale, judgments, raters })
+  const pairs = report.pairs.length <= MAX_PAIRS_SHOWN ? report.pairs : mostShared(report.pairs)
   return {
-    ...raterAgreement({ scale: input.scale, judgments, raters }),
+    ...report,
+    pairs,
+    pairsLeftOut: report.pairs.length - pairs.length,
     disagreements: disagreements({
       scale: input.scale,
       queries: input.queries,
@@ -48,4 +59,10 @@ export function setAgreement(input: SetAgreementInput): SetAgreement {
       ...(input.settled ? { settled: true } : {}),
     }),
   }
+}
+
+/** The MAX_PAIRS_SHOWN pairs that share the most items, in the report's order (by rater). */
+function mostShared<T extends { n: number }>(pairs: readonly T[]): T[] {
+  const kept = new Set([...pairs.keys()].sort((x, y) => pairs[y]!.n - pairs[x]!.n || x - y).slice(0, MAX_PAIRS_SHOWN))
+  return pairs.filter((_, index) => kept.has(index))
 }

@@ -87,7 +87,7 @@ export function useAgreementPanel() {
   const confusionNote = computed(() => {
     if (rowsRater.value === columnsRater.value) return 'Choose two different raters.'
     const matrix = confusion.value
-    if (!matrix) return ''
+    if (!matrix) return rowsRater.value && columnsRater.value ? `${rowsRater.value} and ${columnsRater.value} are not among the pairs listed: they share few items or none.` : ''
     const n = matrix.reduce((sum, row) => sum + row.reduce((a, b) => a + b, 0), 0)
     return n === 0 ? `${rowsRater.value} and ${columnsRater.value} graded no item in common.` : `${plural(n, 'item', 'items')} both graded: rows ${rowsRater.value}'s grade, columns ${columnsRater.value}'s.`
   })
@@ -102,6 +102,13 @@ export function useAgreementPanel() {
       .slice(0, LOWEST_QUERIES)
       .map((query) => ({ id: query.id, text: texts.value.get(query.id) ?? query.id, n: query.n.toLocaleString('en-US'), cell: cell(query.alpha, query.reason) })),
   )
+  /** With many raters only the pairs sharing the most items come (set-agreement.ts): the caption says so. */
+  const pairsCaption = computed(() => {
+    const left = report.value?.pairsLeftOut ?? 0
+    if (left === 0) return 'Pairs of raters'
+    const shown = report.value?.pairs.length ?? 0
+    return `Pairs of raters: the ${shown.toLocaleString('en-US')} sharing the most items, of ${(shown + left).toLocaleString('en-US')}`
+  })
   const queriesCaption = computed(() => {
     const count = rated.value.length
     return count > LOWEST_QUERIES ? `The ${LOWEST_QUERIES} queries read most differently, of ${count.toLocaleString('en-US')} with two grades or more` : 'Queries read most differently first'
@@ -109,7 +116,7 @@ export function useAgreementPanel() {
 
   return {
     report, loading, error, raterRows, single, singleText, pairRows, overall, raterOptions, rowsRater, columnsRater,
-    confusion, confusionNote, scaleLabels, queryRows, queriesCaption,
+    confusion, confusionNote, scaleLabels, queryRows, queriesCaption, pairsCaption,
   }
 }
 
