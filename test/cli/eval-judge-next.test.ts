@@ -61,7 +61,8 @@ describe('eval --judge-next for an experiment', () => {
   // A is the small evaluation; B ranks q2's b1 first and answers q3 with o1, unjudged.
   const a = smallEvaluation()
   const b = smallEvaluation('B', SMALL_RANKINGS_B)
-  const stats = experimentStats(a, [b], gradesOfSet(SET), a.judgeDepth)
+  const side = (evaluation: typeof a, label: string) => ({ label, rankings: evaluation.rankings, scored: evaluation.scored })
+  const stats = experimentStats(side(a, 'A'), [side(b, 'B')], gradesOfSet(SET), a.judgeDepth)
   const result = experimentJudgeNext([a, b], SET, SMALL_METRICS, stats, 5)
 
   it("gives each delta's interval and verdict in words, with the experiment's own p-values", () => {
