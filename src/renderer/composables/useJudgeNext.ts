@@ -25,7 +25,8 @@ export interface NamedPair extends JudgePair {
 export function useJudgeNext<C extends JudgeNextChannel>(channel: C, id: () => string | null, limit = JUDGE_NEXT_LIMIT) {
   const sets = useQuerySetsStore()
   const answer = shallowRef<{ id: string; reply: ReplyOf<C> } | null>(null)
-  const error = shallowRef<string | null>(null)
+  /** Why the last ask failed, and for which record: another record's failure is not shown under the one shown now. */
+  const failure = shallowRef<{ id: string; text: string } | null>(null)
   let asking = false
   let again = false
 
@@ -44,10 +45,10 @@ export function useJudgeNext<C extends JudgeNextChannel>(channel: C, id: () => s
           const reply = (await call(channel, { id: asked, limit } as never)) as ReplyOf<C>
           if (id() === asked) {
             answer.value = { id: asked, reply }
-            error.value = null
+            failure.value = null
           }
         } catch (e) {
-          if (id() === asked) error.value = `What to judge next could not be worked out: ${errorMessage(e)}`
+          if (id() === asked) failure.value = { id: asked, text: `What to judge next could not be worked out: ${errorMessage(e)}` }
         }
       } while (again)
     } finally {
@@ -58,6 +59,7 @@ export function useJudgeNext<C extends JudgeNextChannel>(channel: C, id: () => s
 
   /** The answer for the record shown now (an older record's is not shown under a newer one). */
   const current = computed(() => (answer.value && answer.value.id === id() ? answer.value.reply : null))
+  const error = computed(() => (failure.value && failure.value.id === id() ? failure.value.text : null))
   /** The queue as the Judge dialog walks it. */
   const pairs = computed((): NamedPair[] => (current.value?.queue ?? []).map((entry) => ({ query: entry.query, item: entry.item, label: entry.label })))
 
