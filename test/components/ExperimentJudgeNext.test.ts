@@ -3,13 +3,11 @@ import '../../src/renderer/styles/app.css'
 import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
-import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { ExperimentJudgeNextReply } from '../../src/shared/ipc/relevance-contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
-import { setSummary } from '../../src/shared/relevance/set-summary'
-import { DEMO_CONNECTION } from '../renderer/fake-bridge'
 import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
+import { demoSetView } from './demo-set-view'
 
 /**
  * The Experiments view's "What judging could change": per metric of the side
@@ -29,17 +27,7 @@ const SET: QuerySet = {
   judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
 }
 
-function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
-  return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(SET)],
-    queries: [{
-      name: 'City search', connection: 'demo', notes: '',
-      request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },
-    }],
-    bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
-  }
-}
+const view = () => demoSetView(SET)
 
 const RECORD = {
   ...TREND_EXPERIMENT,

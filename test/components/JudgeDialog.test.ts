@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { render } from 'vitest-browser-vue'
 import { page, userEvent } from 'vitest/browser'
-import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import { judgeSeed, seededShuffle } from '../../src/shared/relevance/judge-queue'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
-import { setSummary } from '../../src/shared/relevance/set-summary'
 import type { ResultItem } from '../../src/shared/responses'
 import type { NamedPair } from '../../src/renderer/composables/useJudgeNext'
-import { DEMO_CONNECTION, settle, type HeldCall } from '../renderer/fake-bridge'
+import { settle, type HeldCall } from '../renderer/fake-bridge'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
+import { demoSetView } from './demo-set-view'
 
 /**
  * The Judge dialog from the keyboard alone: it asks for each query's top 10
@@ -32,17 +31,7 @@ const SET: QuerySet = {
   judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
 }
 
-function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
-  return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(SET)],
-    queries: [{
-      name: 'City search', connection: 'demo', notes: '',
-      request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },
-    }],
-    bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
-  }
-}
+const view = () => demoSetView(SET)
 
 /** A query's answer: `count` cities keyed `<text>-<n>`, in rank order. */
 function answer(text: string, count: number): { status: number; body: { items: ResultItem[] } } {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { render } from 'vitest-browser-vue'
 import { defineComponent, h, ref } from 'vue'
-import type { WorkspaceView } from '../../src/shared/ipc/contract'
 import type { EvaluationJudgeNextReply, ExperimentJudgeNextReply } from '../../src/shared/ipc/relevance-contract'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
-import { setSummary } from '../../src/shared/relevance/set-summary'
-import { DEMO_CONNECTION } from '../renderer/fake-bridge'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
+import { demoSetView } from './demo-set-view'
 
 /**
  * What to judge next of the kept record shown, as main works it out: asked
@@ -26,17 +24,7 @@ const SET: QuerySet = {
   judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
 }
 
-function view(): WorkspaceView {
-  const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
-  return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(SET)],
-    queries: [{
-      name: 'City search', connection: 'demo', notes: '',
-      request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },
-    }],
-    bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
-  }
-}
+const view = () => demoSetView(SET)
 
 /** An evaluation's answer whose summary names it, with one pair named by the kept ranking and one it has no name for. */
 function reply(summary: string): EvaluationJudgeNextReply {
