@@ -256,11 +256,18 @@ test('the Evaluation picker gives the figure its cards give, also once a judgmen
   const shown = async () => /(\d\.\d{3})/.exec((await card('nDCG@10').textContent()) ?? '')?.[1]
   expect(await picked()).toBe(await shown())
 
-  // The top result of "paris" regraded from Perfect to Fair: the cards follow at once, and so does the picker.
+  // The top result of "paris" graded Fair by a file, beside the example's three raters (their mean reads it 2.5,
+  // still the top of an ideal ranking); then the set reads the lowest grade of an item: the cards follow at once, and
+  // so does the picker.
   mkdirSync('e2e/output', { recursive: true })
   writeFileSync('e2e/output/newcomer-regrade.csv', 'query,docid,rating\nparis,2988507,1\n')
   const before = await shown()
   await importJudgments(page, 'e2e/output/newcomer-regrade.csv')
+  await view.getByRole('button', { name: 'Edit set' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit query set' })
+  await dialog.getByRole('combobox', { name: 'An item several raters graded' }).selectOption({ label: 'Pessimistic: the lowest grade' })
+  await dialog.getByRole('button', { name: 'Save set' }).click()
+  await expect(dialog).toBeHidden()
   await expect.poll(shown).not.toBe(before)
   expect(await picked()).toBe(await shown())
 
