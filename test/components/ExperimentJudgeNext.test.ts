@@ -4,10 +4,9 @@ import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
 import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import type { ExperimentJudgeNextReply } from '../../src/shared/ipc/relevance-contract'
-import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
-import { demoSetView } from './demo-set-view'
+import { demoSetView, TWO_QUERY_SET } from './demo-set-view'
 
 /**
  * The Experiments view's "What judging could change": per metric of the side
@@ -20,12 +19,7 @@ import { demoSetView } from './demo-set-view'
 
 const fake = bridgeForFile()
 
-const SET: QuerySet = {
-  name: 'World cities',
-  query: 'City search',
-  queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }],
-  judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
-}
+const SET = TWO_QUERY_SET
 
 const view = () => demoSetView(SET)
 

@@ -19,3 +19,11 @@ export function demoSetView(set: QuerySet): WorkspaceView {
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
   }
 }
+
+/** Two queries of "City search", the first item of paris graded by r1: what the judge-next tests ask about. */
+export const TWO_QUERY_SET: QuerySet = {
+  name: 'World cities',
+  query: 'City search',
+  queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }],
+  judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
+}

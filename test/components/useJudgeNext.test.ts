@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { render } from 'vitest-browser-vue'
 import { defineComponent, h, ref } from 'vue'
 import type { EvaluationJudgeNextReply, ExperimentJudgeNextReply } from '../../src/shared/ipc/relevance-contract'
-import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
-import { demoSetView } from './demo-set-view'
+import { demoSetView, TWO_QUERY_SET } from './demo-set-view'
 
 /**
  * What to judge next of the kept record shown, as main works it out: asked
@@ -17,12 +16,7 @@ import { demoSetView } from './demo-set-view'
 
 const fake = bridgeForFile()
 
-const SET: QuerySet = {
-  name: 'World cities',
-  query: 'City search',
-  queries: [{ id: 'q01', text: 'paris' }, { id: 'q02', text: 'rome' }],
-  judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }],
-}
+const SET = TWO_QUERY_SET
 
 const view = () => demoSetView(SET)
 
