@@ -24,7 +24,7 @@ const request = (...endpoints: string[]): QueryRequest => ({
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [],
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: [],
     queries: [
       { name: 'Mine', connection: 'demo', notes: '', request: request('search', 'country:FILTER') },
       { name: 'Elsewhere', connection: 'other', notes: '', request: request('elsewhere_saved') },

@@ -25,7 +25,7 @@ function view(bound: Record<string, string | null>): WorkspaceView {
     ({ fileConnectionId: file.id, connectionId: bound[file.id] ?? null, how: bound[file.id] ? 'chosen' : 'none', connection: file }) as WorkspaceBinding
   const request = { workspace: 'films', api: 'movies', steps: [{ endpoint: 'search', parameters: { query: 'x' } }], responseType: 'results' as const, options: {} }
   return {
-    name: 'Cinema', fileName: 'cinema.qxw.json', folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [],
+    name: 'Cinema', fileName: 'cinema.qxw.json', folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: [],
     queries: [
       { name: 'A', connection: 'prod', notes: '', request },
       { name: 'B', connection: 'prod', notes: '', request },

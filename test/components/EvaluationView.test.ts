@@ -32,7 +32,7 @@ const SET: QuerySet = {
 function view(sets: QuerySet[] = [SET]): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: sets.map(setSummary),
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: sets.map(setSummary),
     queries: [{
       name: 'City search', connection: 'demo', notes: '',
       request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },

@@ -15,7 +15,7 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
 const fake = bridgeForFile()
 
 const CASE: TestCase = { name: 'San answers', query: 'San', expect: { status: 200, totalAtLeast: 100 } }
-const EMPTY: WorkspaceView = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [CASE], sets: [], bindings: [] }
+const EMPTY: WorkspaceView = { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [CASE], sets: [], bindings: [] }
 
 async function mount() {
   const pinia = demoWindow(fake, { 'tests:edit': EMPTY })

@@ -20,7 +20,7 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
 const fake = bridgeForFile()
 
 const SET: QuerySet = { name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }], judgments: [] }
-const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
+const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
 
 const RECORD = {
   ...TREND_EXPERIMENT,

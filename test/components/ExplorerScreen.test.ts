@@ -25,7 +25,7 @@ const DESCRIPTION: ApiDescription = {
   ],
 }
 const NOTICE = 'Your settings file could not be read; it was set aside as settings.json.bad and defaults are in use.'
-const EMPTY: WorkspaceView = { name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }
+const EMPTY: WorkspaceView = { name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: [], bindings: [] }
 
 async function mount() {
   const pinia = demoWindow(fake, {

@@ -31,7 +31,7 @@ const SET: QuerySet = {
 }
 
 function view(): WorkspaceView {
-  return { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] }
+  return { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] }
 }
 
 function cities(count: number): ResultItem[] {

@@ -18,7 +18,7 @@ const set = (name: string, queries: number, judgments: number): QuerySet => ({
   name, query: 'City search', queries: Array.from({ length: queries }, (_, i) => ({ id: `q${i + 1}`, text: `q${i + 1}` })),
   judgments: Array.from({ length: judgments }, (_, i) => ({ query: 'q1', item: `i${i}`, rater: 'r1', grade: 1 })),
 })
-const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
+const view = (sets: QuerySet[]) => ({ name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: sets.map(setSummary), bindings: [] }) as WorkspaceView
 
 async function mount(sets: QuerySet[]) {
   const pinia = demoWindow(fake, { 'sets:get': sets[0] ?? null, 'eval:list': [] })

@@ -18,7 +18,7 @@ const SET: QuerySet = {
   name: 'World cities', query: 'City search', queries: [{ id: 'q01', text: 'paris' }],
   judgments: [{ query: 'q01', item: 'paris-1', rater: 'r1', grade: 3 }, { query: 'q01', item: 'paris-3', rater: 'r1', grade: 0 }, { query: 'q01', item: 'paris-99', rater: 'r1', grade: 2 }],
 }
-const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] } as WorkspaceView
+const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: [setSummary(SET)], bindings: [] } as WorkspaceView
 
 describe('RatingBanner', () => {
   it('names the query, the set and where it ran, counts the top rows rated, and Stop rating ends it', async () => {

@@ -17,7 +17,7 @@ const SAN: QueryRequest = { workspace: 'world', api: 'places', steps: [{ endpoin
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_VIEW
   return {
-    name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', dirty: false,
+    name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', judges: [], dirty: false,
     queries: [{ name: 'San', connection: 'demo', notes: '', request: SAN }], tests: [], sets: [],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
   }

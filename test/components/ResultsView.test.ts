@@ -13,7 +13,7 @@ const fake = bridgeForFile()
 
 async function mount() {
   const pinia = demoWindow(fake, {
-    'workspace:current': { workspace: { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }, draft: null },
+    'workspace:current': { workspace: { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: [], bindings: [] }, draft: null },
     'history:list': [],
   })
   const [{ default: ResultsView }, { useQueryStore }] = await Promise.all([

@@ -14,7 +14,7 @@ import { DEMO_VIEW, TEST_INFO } from './window-fixtures'
 
 
 const untitled = (): WorkspaceView => ({
-  name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: true, queries: [], tests: [], sets: [], bindings: [],
+  name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: true, queries: [], tests: [], sets: [], bindings: [],
 })
 const saves: Record<string, unknown>[] = []
 

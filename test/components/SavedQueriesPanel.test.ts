@@ -26,7 +26,7 @@ const saved = (name: string, connection: string, text: string): SavedQuery => ({
 function view(queries: SavedQuery[], dirty = false): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'Cities', fileName: 'cities.qxw.json', folder: '/home/ana', saveTarget: 'download', dirty, tests: [], sets: [], queries,
+    name: 'Cities', fileName: 'cities.qxw.json', folder: '/home/ana', saveTarget: 'download', judges: [], dirty, tests: [], sets: [], queries,
     bindings: [
       { fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } },
       { fileConnectionId: 'prod', connectionId: null, how: 'none', connection: { id: 'prod', ...described, name: 'Production' } },

@@ -25,7 +25,7 @@ const EXISTING: QuerySet = { name: 'World cities', query: 'City search', queries
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(EXISTING)],
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: [setSummary(EXISTING)],
     queries: [
       { name: 'City search', connection: 'demo', notes: '', request: search('{{query}}') },
       { name: 'San', connection: 'demo', notes: '', request: search('san') },

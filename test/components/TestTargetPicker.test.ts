@@ -23,7 +23,7 @@ const DESCRIPTION: ApiDescription = { workspace: 'world', api: 'places', public:
 function view(): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO
   return {
-    name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', dirty: false,
+    name: 'world', fileName: 'world.qxw.json', folder: null, saveTarget: 'download', judges: [], dirty: false,
     queries: [{ name: 'San', connection: 'demo', notes: '', request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: 'san' } }], responseType: 'results', options: {} } }],
     tests: [{ name: 'san finds', query: 'San', expect: { status: 200 } }], sets: [],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'moved', connection: { id: 'demo', ...described } }],

@@ -17,7 +17,7 @@ const CASES: TestCase[] = [
   { name: 'San answers', query: 'San', expect: { status: 200 } },
   { name: 'San has many', query: 'San', expect: { totalAtLeast: 100 } },
 ]
-const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: CASES, sets: [], bindings: [] } as WorkspaceView
+const VIEW = { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: CASES, sets: [], bindings: [] } as WorkspaceView
 
 describe('useTestsBadge', () => {
   it('counts the cases, and says how the last run went', async () => {

@@ -26,7 +26,7 @@ const CASES: TestCase[] = [
 function view(tests: TestCase[] = CASES): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, sets: [], tests,
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, sets: [], tests,
     queries: [{ name: 'San', connection: 'demo', notes: '', request: SAN }],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described } }],
   } as WorkspaceView

@@ -36,5 +36,5 @@ export function agreementOf(set: QuerySet, steps = 2) {
 
 /** The workspace view listing `sets`. */
 export function viewOf(sets: QuerySet[]): WorkspaceView {
-  return { name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: sets.map(setSummary), queries: [], bindings: [] }
+  return { name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: sets.map(setSummary), queries: [], bindings: [] }
 }

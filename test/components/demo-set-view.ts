@@ -11,7 +11,7 @@ import { DEMO_CONNECTION } from '../renderer/fake-bridge'
 export function demoSetView(set: QuerySet): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'world', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [], sets: [setSummary(set)],
+    name: 'world', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [], sets: [setSummary(set)],
     queries: [{
       name: 'City search', connection: 'demo', notes: '',
       request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: { count: 50 } },

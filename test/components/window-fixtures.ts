@@ -20,7 +20,7 @@ export const REAL_VIEW: ConnectionView = {
 export function boundToReal(declared: FacetDeclaration[], dirty: boolean): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = REAL_VIEW
   return {
-    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty, queries: [], tests: [], sets: [],
+    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty, queries: [], tests: [], sets: [],
     bindings: [{ fileConnectionId: 'real', connectionId: 'c1', how: 'same', connection: { id: 'real', ...described, ...(declared.length ? { facets: declared } : {}) } }],
   }
 }

@@ -13,7 +13,7 @@ describe('the data store schema', () => {
   it('migrates a new database to the app\'s version with every table, and a second time changes nothing', () => {
     const db = migratedDb()
     expect(readVersion(db)).toBe(SCHEMA_VERSION)
-    expect(tables(db)).toEqual(['evaluation_rankings', 'evaluations', 'experiments', 'history', 'imported', 'ratings'])
+    expect(tables(db)).toEqual(['evaluation_rankings', 'evaluations', 'experiments', 'history', 'imported', 'judge_cache', 'ratings'])
     db.prepare("INSERT INTO history (id, entry) VALUES ('a', '{}')").run()
     migrate(db)
     expect([readVersion(db), scalar(db.prepare('SELECT count(*) FROM history'))]).toEqual([SCHEMA_VERSION, 1])

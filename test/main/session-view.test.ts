@@ -24,7 +24,7 @@ describe('sessionView', () => {
       name: 'Untitled workspace',
       fileName: null,
       folder: null,
-      saveTarget: 'download',
+      saveTarget: 'download', judges: [],
       dirty: false,
       queries: [],
       tests: [],

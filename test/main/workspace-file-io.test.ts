@@ -173,7 +173,7 @@ describe('workspace files: open and save', () => {
       const core = await browserCore()
       const example = readFileSync(join(__dirname, '../../examples/big-spanish-cities.qxw.json'), 'utf8')
       const view = await importText(core, 'big-spanish-cities.qxw.json', example)
-      expect(view).toMatchObject({ name: 'big-spanish-cities', fileName: 'big-spanish-cities.qxw.json', folder: null, saveTarget: 'download', dirty: false })
+      expect(view).toMatchObject({ name: 'big-spanish-cities', fileName: 'big-spanish-cities.qxw.json', folder: null, saveTarget: 'download', judges: [], dirty: false })
       expect(view.bindings).toEqual([{ fileConnectionId: 'demo', connection: OLD_DEMO, connectionId: 'demo', how: 'moved' }])
 
       await call(core, 'workspace:rename-query', { name: 'Big Spanish cities', newName: 'Grandes ciudades' })

@@ -16,7 +16,7 @@ const { useConnectionsStore } = await import('../../src/renderer/stores/connecti
 const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
 
 const VIEW = {
-  name: 'w', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], bindings: [],
+  name: 'w', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], bindings: [],
   sets: [{ name: 'World cities', queries: 5, judgments: 7 }],
 } as never
 const HEAD = { id: 'e1', set: 'World cities', scored: { metrics: ['ndcg@10'], means: { 'ndcg@10': 0.5 } }, previews: { q1: ['Q90'] } }

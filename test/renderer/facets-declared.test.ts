@@ -27,7 +27,7 @@ const DIRECTOR: FacetDeclaration = { options: 'director', filter: 'director:F', 
 function viewWith(facets: FacetDeclaration[]): WorkspaceView {
   const { id: _id, builtIn: _b, hasSecret: _h, tokenRequestsLastHour: _t, ...described } = DEMO_CONNECTION
   return {
-    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: true, queries: [], tests: [], sets: [],
+    name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: true, queries: [], tests: [], sets: [],
     bindings: [{ fileConnectionId: 'demo', connectionId: 'c1', how: 'same', connection: { id: 'demo', ...described, facets } }],
   }
 }

@@ -19,7 +19,7 @@ const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace'
 
 const TEMPLATE = { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query: '{{query}}' } }], responseType: 'results', options: {} }
 const VIEW = {
-  name: 'w', fileName: null, folder: null, saveTarget: 'download', dirty: false, tests: [],
+  name: 'w', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, tests: [],
   queries: [{ name: 'cities', connection: 'f1', request: TEMPLATE }],
   bindings: [{ fileConnectionId: 'f1', connectionId: 'c1', how: 'same', connection: { id: 'f1', name: 'Demo', authUrl: '', queryUrl: '', workspace: 'world', api: 'places', clientId: '' } }],
   sets: [{ name: 'World cities', queries: 5, judgments: 7 }],

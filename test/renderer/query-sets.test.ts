@@ -15,7 +15,7 @@ const { useQuerySetsStore } = await import('../../src/renderer/stores/query-sets
 const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
 const { useToastsStore } = await import('../../src/renderer/stores/toasts')
 
-const VIEW = { name: 'w', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], bindings: [] }
+const VIEW = { name: 'w', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], bindings: [] }
 const withSets = (...names: string[]) => ({ ...VIEW, sets: names.map((name) => ({ name, queries: 5, judgments: 7 })) }) as never
 const gradesOf = (sets: ReturnType<typeof useQuerySetsStore>, query: string) => Object.fromEntries(sets.grades.get(query) ?? [])
 

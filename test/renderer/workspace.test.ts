@@ -9,7 +9,7 @@ const { useChainStore } = await import('../../src/renderer/stores/chain')
 const { useConnectionsStore } = await import('../../src/renderer/stores/connections')
 const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
 
-const EMPTY_VIEW = { name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', dirty: false, queries: [], tests: [], sets: [], bindings: [] }
+const EMPTY_VIEW = { name: 'Untitled workspace', fileName: null, folder: null, saveTarget: 'download', judges: [], dirty: false, queries: [], tests: [], sets: [], bindings: [] }
 const draftOf = (query: string): { connectionId: string; request: QueryRequest; savedQuery: null } => ({
   connectionId: 'c1',
   request: { workspace: 'world', api: 'places', steps: [{ endpoint: 'search', parameters: { query } }], responseType: 'results', options: {} } as QueryRequest,

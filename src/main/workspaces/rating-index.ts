@@ -1,6 +1,6 @@
 import { ExplorerError } from '../../shared/ipc/errors'
 import { ratersOf } from '../../shared/relevance/raters'
-import { RatedJudgmentSchema, MAX_SET_JUDGMENTS, MAX_SET_RATERS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
+import { RatedJudgmentSchema, withJudgeNotes, MAX_SET_JUDGMENTS, MAX_SET_RATERS, scaleOf, scaleText, type Judgment, type QuerySet } from '../../shared/relevance/query-set'
 import { requireSet } from '../../shared/relevance/set-edits'
 import type { Workspace } from '../../shared/workspace/workspace-file'
 
@@ -11,6 +11,10 @@ export interface Rating {
   item: string
   rater: string
   grade: number | null
+  /** An LLM judge's explanation of its grade. */
+  explanation?: string | undefined
+  /** The digest of the prompt that produced an LLM judge's grade. */
+  promptDigest?: string | undefined
 }
 
 interface SetIndex {
@@ -60,7 +64,9 @@ export class RatingIndex {
     const old = index.judgments.get(key)
     let judgment: Judgment | null = null
     if (rating.grade !== null) {
-      const checked = RatedJudgmentSchema.safeParse({ query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade })
+      const checked = RatedJudgmentSchema.safeParse(
+        withJudgeNotes({ query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade }, rating.explanation, rating.promptDigest),
+      )
       if (!checked.success) {
         const issue = checked.error.issues[0]!
         throw new ExplorerError('validation', `${issue.path.join('.') || 'rating'}: ${issue.message}`)

@@ -81,6 +81,8 @@ export class SessionRatings {
         grade: rating.grade,
         rater: rating.rater,
         at: new Date().toISOString(),
+        explanation: rating.explanation,
+        promptDigest: rating.promptDigest,
       })
     } catch (error) {
       // A database that cannot be written (damaged, from a newer app) costs speed, never a rating: session.json is written now instead.
@@ -142,7 +144,15 @@ export class SessionRatings {
     let workspace = this.session.state().workspace
     let skipped = 0
     for (const entry of entries) {
-      const rating = { set: entry.set, query: entry.query, item: entry.item, grade: entry.grade, rater: entry.rater ?? UNNAMED_RATER }
+      const rating = {
+        set: entry.set,
+        query: entry.query,
+        item: entry.item,
+        grade: entry.grade,
+        rater: entry.rater ?? UNNAMED_RATER,
+        explanation: entry.explanation,
+        promptDigest: entry.promptDigest,
+      }
       try {
         const taken = this.index.rated(workspace, rating)
         if (taken.set) this.session.thread.rated(taken.set.from, taken.set.to, rating)

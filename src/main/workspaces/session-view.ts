@@ -21,6 +21,7 @@ export function sessionView(state: SessionState, dialogs: FileDialogs | null, re
     queries: workspace.queries,
     tests: workspace.tests ?? [],
     sets: (workspace.sets ?? []).map(setSummary),
+    judges: workspace.judges ?? [],
     bindings: workspace.connections.map((connection): WorkspaceBinding => {
       const binding = bindingOf(registry, state.bindings, connection.id)
       return { fileConnectionId: connection.id, connection, connectionId: binding?.connectionId ?? null, how: binding?.how ?? null }

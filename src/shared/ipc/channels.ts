@@ -76,6 +76,16 @@ export const CHANNELS = [
   'experiments:list',
   'experiments:get',
   'experiments:judge-next',
+  'judges:save',
+  'judges:delete',
+  'judges:key-status',
+  'judges:set-key',
+  'judges:clear-key',
+  'judges:start',
+  'judges:status',
+  'judges:cancel',
+  'judges:calibration',
+  'experiments:verdict',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

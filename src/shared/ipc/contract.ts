@@ -26,6 +26,7 @@ import { ViewPrefsPatchSchema, ViewPrefsSchema } from '../view-prefs'
 import type { Channel } from './channels'
 import { relevanceContract, type EvalRunStatus, type SetForm } from './relevance-contract'
 import { experimentContract, type ExperimentRunStatus } from './experiment-contract'
+import { judgeContract } from './judge-contract'
 import { DraftSchema, RecentWorkspaceSchema, WorkspaceBindingSchema, WorkspaceViewSchema } from './workspace-view'
 import { IpcErrorSchema } from './errors'
 import { JobStatusSchema, jobChannels } from './job-channels'
@@ -326,6 +327,7 @@ export const contract = {
   'view-prefs:reset': { request: z.object({}).strict(), reply: ViewPrefsSchema },
   ...relevanceContract,
   ...experimentContract,
+  ...judgeContract,
 } satisfies Record<Channel, { request: z.ZodType; reply: z.ZodType }>
 
 export type Contract = typeof contract

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { QueryRequestSchema } from '../query/model'
+import { JudgeSchema } from '../relevance/llm-judge'
 import { SetSummarySchema } from '../relevance/set-summary'
 import { TestCaseSchema } from '../test-cases/test-case'
 import { SavedQuerySchema, WorkspaceConnectionSchema } from '../workspace/workspace-file'
@@ -47,6 +48,8 @@ export const WorkspaceViewSchema = z.object({
   tests: z.array(TestCaseSchema),
   /** The workspace's query sets, without their queries and judgments (`sets:get`). */
   sets: z.array(SetSummarySchema),
+  /** The workspace's LLM judges, as the file keeps them (never a key). */
+  judges: z.array(JudgeSchema),
   bindings: z.array(WorkspaceBindingSchema),
 })
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { issueBudget, listOf } from '../capped-issues'
 import { querySourceFields, querySourceProblems } from '../workspace/query-source'
 import { AggregateSchema } from './grade-aggregate'
+import { ExplanationSchema, MAX_EXPLANATION, PromptDigestSchema } from './judge-notes'
 import { RaterNameSchema, RaterSchema, UNNAMED_RATER } from './raters'
 
 /**
@@ -74,8 +75,21 @@ export const SetQuerySchema = z
   })
   .strict()
 
-/** One rater's grade of one item for one query, as the app holds a judgment. */
-export const RatedJudgmentSchema = z.object({ query: SetQueryIdSchema, item: ItemIdSchema, rater: RaterNameSchema, grade: GradeSchema }).strict()
+/**
+ * One rater's grade of one item for one query, as the app holds a judgment.
+ * An LLM judge's grade (llm-judge.ts) also keeps the model's `explanation` and
+ * the `promptDigest` of the prompt that produced it.
+ */
+export const RatedJudgmentSchema = z
+  .object({
+    query: SetQueryIdSchema,
+    item: ItemIdSchema,
+    rater: RaterNameSchema,
+    grade: GradeSchema,
+    explanation: ExplanationSchema.optional(),
+    promptDigest: PromptDigestSchema.optional(),
+  })
+  .strict()
 
 /**
  * A judgment line as a file holds it: `{ query, item, rater, grade }`. A line
@@ -92,11 +106,21 @@ export const JudgmentSchema = z
     grade: GradeSchema,
     /** The previous format's rater: a person's name, or where the grade came from (an imported file). */
     by: z.string().max(200).optional(),
+    explanation: ExplanationSchema.optional(),
+    promptDigest: PromptDigestSchema.optional(),
   })
   .strict()
-  .transform(({ query, item, rater, grade, by }): RatedJudgment => ({ query, item, rater: rater ?? (by || UNNAMED_RATER), grade }))
+  .transform(({ query, item, rater, grade, by, explanation, promptDigest }): RatedJudgment => withJudgeNotes({ query, item, rater: rater ?? (by || UNNAMED_RATER), grade }, explanation, promptDigest))
+
+/** A judge's explanation and prompt digest onto a judgment, only where there are some (a person's judgment stays four keys). */
+export function withJudgeNotes(judgment: RatedJudgment, explanation: string | undefined, promptDigest: string | undefined): RatedJudgment {
+  if (explanation !== undefined) judgment.explanation = explanation
+  if (promptDigest !== undefined) judgment.promptDigest = promptDigest
+  return judgment
+}
 
 const QUERY_ID = /^\S+$/
+const DIGEST = /^[0-9a-f]{64}$/
 
 /**
  * JudgmentSchema's output for a judgment it plainly accepts, undefined for
@@ -106,15 +130,22 @@ const QUERY_ID = /^\S+$/
  */
 export function quickJudgment(value: unknown): Judgment | undefined {
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return undefined
-  const { query, item, rater, grade, by } = value as Record<string, unknown>
+  const { query, item, rater, grade, by, explanation, promptDigest } = value as Record<string, unknown>
   if (typeof query !== 'string' || query.length < 1 || query.length > 200 || !QUERY_ID.test(query)) return undefined
   if (typeof item !== 'string' || item.length < 1 || item.length > 2_000) return undefined
   if (typeof grade !== 'number' || !Number.isInteger(grade) || grade < 0 || grade > 100) return undefined
   if (rater !== undefined && (typeof rater !== 'string' || rater.length < 1 || rater.length > 200)) return undefined
   if (by !== undefined && (typeof by !== 'string' || by.length > 200)) return undefined
-  // `.strict()`: no other key (nor a `rater` or `by` that is there but undefined).
-  if (Object.keys(value).length !== 3 + (rater === undefined ? 0 : 1) + (by === undefined ? 0 : 1)) return undefined
-  return { query, item, rater: rater ?? ((by as string | undefined) || UNNAMED_RATER), grade }
+  if (explanation !== undefined && (typeof explanation !== 'string' || explanation.length > MAX_EXPLANATION)) return undefined
+  if (promptDigest !== undefined && (typeof promptDigest !== 'string' || !DIGEST.test(promptDigest))) return undefined
+  // `.strict()`: no other key (nor an optional one that is there but undefined).
+  const optional = [rater, by, explanation, promptDigest].filter((each) => each !== undefined).length
+  if (Object.keys(value).length !== 3 + optional) return undefined
+  return withJudgeNotes(
+    { query, item, rater: rater ?? ((by as string | undefined) || UNNAMED_RATER), grade },
+    explanation as string | undefined,
+    promptDigest as string | undefined,
+  )
 }
 
 /** How many raters a set may name: people, imports and models together. */

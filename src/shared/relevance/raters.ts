@@ -20,6 +20,9 @@ export type Rater = z.infer<typeof RaterSchema>
 /** The rater of a judgment from a file of the previous format that named no one (`by` absent). */
 export const UNNAMED_RATER = 'unnamed'
 
+/** An LLM judge's rater name starts so (llm-judge.ts's judgeRater): `llm:demo`. */
+export const JUDGE_RATER_PREFIX = 'llm:'
+
 /** The rater whose grade settles an item (kind adjudication), as Settle writes it. */
 export const ADJUDICATION_RATER = 'adjudication'
 
@@ -27,7 +30,8 @@ export const ADJUDICATION_RATER = 'adjudication'
  * A set's raters: those it lists, in its order, then any its judgments name
  * and it leaves out (a file of the previous format lists none), in the order
  * first seen: as people (kind person), except the reserved name
- * "adjudication", Settle's, which is of kind adjudication.
+ * "adjudication", Settle's, which is of kind adjudication, and an LLM
+ * judge's "llm:…", of kind model.
  */
 export function ratersOf(set: { raters?: readonly Rater[] | undefined; judgments: readonly { rater: string }[] }): Rater[] {
   const out = [...(set.raters ?? [])]
@@ -35,7 +39,7 @@ export function ratersOf(set: { raters?: readonly Rater[] | undefined; judgments
   for (const judgment of set.judgments) {
     if (known.has(judgment.rater)) continue
     known.add(judgment.rater)
-    out.push({ name: judgment.rater, kind: judgment.rater === ADJUDICATION_RATER ? 'adjudication' : 'person' })
+    out.push({ name: judgment.rater, kind: judgment.rater === ADJUDICATION_RATER ? 'adjudication' : judgment.rater.startsWith(JUDGE_RATER_PREFIX) ? 'model' : 'person' })
   }
   return out
 }

@@ -3,6 +3,7 @@ import { listOf } from '../capped-issues'
 import { ConnectionInputSchema } from '../connections/connection-input'
 import { FacetDeclarationSchema, facetDeclarationProblems, MAX_FACET_DECLARATIONS } from '../query/facet-declaration'
 import { QueryRequestSchema } from '../query/model'
+import { JudgeSchema, MAX_JUDGES } from '../relevance/llm-judge'
 import { QuerySetSchema } from '../relevance/query-set'
 import { TestCaseSchema } from '../test-cases/test-case'
 
@@ -66,6 +67,8 @@ export const WorkspaceSchema = z
     tests: listOf(TestCaseSchema, 10_000).optional(),
     /** Query sets with their judgments (relevance/query-set.ts). */
     sets: listOf(QuerySetSchema, 1_000).optional(),
+    /** LLM judges (relevance/llm-judge.ts): settings only, never a key. */
+    judges: listOf(JudgeSchema, MAX_JUDGES).optional(),
   })
   .loose()
   .superRefine((workspace, context) => {
@@ -110,6 +113,11 @@ export const WorkspaceSchema = z
       }
       if (setNames.has(set.name)) context.addIssue({ code: 'custom', path: ['sets', index, 'name'], message: `the name "${set.name}" is used by two query sets` })
       setNames.add(set.name)
+    })
+    const judgeNames = new Set<string>()
+    workspace.judges?.forEach((judge, index) => {
+      if (judgeNames.has(judge.name)) context.addIssue({ code: 'custom', path: ['judges', index, 'name'], message: `the name "${judge.name}" is used by two judges` })
+      judgeNames.add(judge.name)
     })
   })
 

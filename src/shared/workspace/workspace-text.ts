@@ -48,7 +48,7 @@ function canonicalConnection(connection: WorkspaceConnection): Record<string, un
   const facets = connection.facets?.length ? connection.facets.map((facet: FacetDeclaration) => ordered(facet, FACET_KEYS)) : undefined
   return ordered({ ...connection, facets }, CONNECTION_KEYS)
 }
-const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests', 'sets']
+const KNOWN_TOP = ['format', 'version', 'connections', 'queries', 'tests', 'sets', 'judges']
 const EXPECTATION_KEYS = ['status', 'messageStartsWith', 'totalAtLeast', 'totalAtMost', 'contains', 'rankAtMost', 'absent', 'firstItem', 'durationAtMostMs', 'snapshot'] as const
 
 function canonicalTest(testCase: TestCase): Record<string, unknown> {
@@ -63,8 +63,27 @@ function canonicalTest(testCase: TestCase): Record<string, unknown> {
 
 const SET_KEYS = ['name', 'query', 'connection', 'request', 'notes', 'scale', 'settings', 'raters', 'queries', 'judgments'] as const
 const SET_QUERY_KEYS = ['id', 'text', 'notes', 'tags'] as const
-const JUDGMENT_KEYS = ['query', 'item', 'rater', 'grade'] as const
+const JUDGMENT_KEYS = ['query', 'item', 'rater', 'grade', 'explanation', 'promptDigest'] as const
 const RATER_KEYS = ['name', 'kind'] as const
+const JUDGE_KEYS = [
+  'name',
+  'provider',
+  'baseUrl',
+  'model',
+  'apiVersion',
+  'temperature',
+  'seed',
+  'prompt',
+  'fields',
+  'maxFieldChars',
+  'scale',
+  'structured',
+  'fewShot',
+  'fewShotSeed',
+  'depth',
+  'concurrency',
+  'notes',
+] as const
 
 /**
  * A set as written: its judgments in the order of the set's queries, then by
@@ -117,7 +136,16 @@ function sortedJudgments(set: QuerySet): Judgment[] {
 /** JSON.stringify(ordered(judgment, JUDGMENT_KEYS)), built by hand for the schema's judgment (the common case by far). */
 function judgmentText(judgment: Judgment): string {
   const { query, item, rater, grade } = judgment
-  if (typeof query !== 'string' || typeof item !== 'string' || typeof rater !== 'string' || typeof grade !== 'number' || !Number.isFinite(grade)) {
+  // A judge's grade (explanation, prompt digest) is rare beside people's: written the general way.
+  if (
+    typeof query !== 'string' ||
+    typeof item !== 'string' ||
+    typeof rater !== 'string' ||
+    typeof grade !== 'number' ||
+    !Number.isFinite(grade) ||
+    judgment.explanation !== undefined ||
+    judgment.promptDigest !== undefined
+  ) {
     return JSON.stringify(ordered(judgment, JUDGMENT_KEYS))
   }
   return `{"query":${JSON.stringify(query)},"item":${JSON.stringify(item)},"rater":${JSON.stringify(rater)},"grade":${grade}}`
@@ -141,7 +169,9 @@ function judgmentAt(text: string, at: number, judgment: Judgment): number {
     Object.is(grade, -0) ||
     !PLAIN.test(query) ||
     !PLAIN.test(item) ||
-    !PLAIN.test(rater)
+    !PLAIN.test(rater) ||
+    judgment.explanation !== undefined ||
+    judgment.promptDigest !== undefined
   ) {
     const line = judgmentText(judgment)
     return text.startsWith(line, at) ? at + line.length : -1
@@ -262,6 +292,7 @@ function walkText(
   // A list with no entry is written as the serializer writes it ([]); another stands as one marker, replaced below.
   const list = (entries: readonly unknown[], text: (entry: never) => string) => (entries.length === 0 ? [] : [`\u0000qx-list-${nonce}:${lists.push({ entries, text }) - 1}`])
   if (valid.sets) top.sets = valid.sets.map((set) => canonicalSet(set, list))
+  if (valid.judges) top.judges = valid.judges.map((judge) => ordered(judge, JUDGE_KEYS))
   const compact = layout === 'compact'
   // Readable: a set's query or judgment a line (a set of thousands stays readable, and a diff shows each grade changed), at the depth of a set's list's entries.
   const separator = compact ? ',' : ',\n        '

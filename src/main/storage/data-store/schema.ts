@@ -23,6 +23,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX evaluation_rankings_query ON evaluation_rankings (evaluation_id, query_id);
    CREATE TABLE experiments (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, set_name TEXT NOT NULL,
      summary TEXT NOT NULL, record TEXT NOT NULL);`,
+  // 4: an LLM judge's rating keeps the model's explanation and the prompt's digest (JSON, null for a person's);
+  // the judges' answers cached by what produced them (judge-cache-table.ts), so judging again costs no call.
+  `ALTER TABLE ratings ADD COLUMN notes TEXT;
+   CREATE TABLE judge_cache (key TEXT PRIMARY KEY, grade INTEGER NOT NULL, explanation TEXT NOT NULL, prompt_digest TEXT NOT NULL, at TEXT NOT NULL);`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
