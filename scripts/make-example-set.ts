@@ -18,8 +18,8 @@
  * grades every pooled item, so Fleiss' kappa and alpha use all of them. The
  * set keeps no settings: the metrics use the mean of the three grades.
  *
- * The file is read with parseWorkspace, the template query and the set are
- * added (or replaced, by name), and the file is written back with
+ * The file is read with parseWorkspace, the template query, the set and the
+ * demo's stand-in judge (JUDGE) are added (or replaced, by name), and the file is written back with
  * serializeWorkspace: running the script again gives the same bytes. At the
  * end it prints each configuration's mean nDCG@10 (under the mean of the
  * three grades) and the raters' agreement (rater-agreement.ts) on the set as
@@ -29,13 +29,15 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startService } from '../src/service'
 import { loadDataset } from '../src/service/dataset/load'
+import { DEMO_JUDGE } from '../src/service/judge/demo-judge'
+import { MEANT_SPELLING, gradeOf, largestByName, movedOneStep, ruleQuery, type City as RuleCity } from '../src/service/judge/city-rule'
 import { itemKey } from '../src/shared/compare/item-key'
 import type { QueryRequest } from '../src/shared/query/model'
 import { buildUrl } from '../src/shared/query/url-build'
 import { DEFAULT_SCALE, QUERY_PLACEHOLDER, type Judgment, type QuerySet, type SetQuery } from '../src/shared/relevance/query-set'
+import { JudgeSchema, type Judge } from '../src/shared/relevance/llm-judge'
 import { raterAgreement } from '../src/shared/relevance/rater-agreement'
 import type { Rater } from '../src/shared/relevance/raters'
-import { seededRandom, textSeed } from '../src/shared/seeded-random'
 import { parseWorkspace, serializeWorkspace, type SavedQuery } from '../src/shared/workspace/workspace-file'
 
 const FILE = join(__dirname, '../examples/world.qxw.json')
@@ -53,9 +55,8 @@ type Tag = 'exact' | 'ambiguous' | 'prefix' | 'misspelled' | 'multi-word'
 
 interface QuerySpec {
   text: string
+  /** A misspelled query is graded against the spelling it means (city-rule.ts's MEANT_SPELLING, which the demo judge reads too). */
   tag: Tag
-  /** A misspelled query is graded against the spelling it means. */
-  means?: string
 }
 
 const QUERIES: QuerySpec[] = [
@@ -90,9 +91,9 @@ const QUERIES: QuerySpec[] = [
   { text: 'santa', tag: 'prefix' },
   { text: 'los', tag: 'prefix' },
   // Misspellings: one word still matches, the other does not.
-  { text: 'sao paolo', tag: 'misspelled', means: 'sao paulo' },
-  { text: 'buenos aries', tag: 'misspelled', means: 'buenos aires' },
-  { text: 'kuala lumpor', tag: 'misspelled', means: 'kuala lumpur' },
+  { text: 'sao paolo', tag: 'misspelled' },
+  { text: 'buenos aries', tag: 'misspelled' },
+  { text: 'kuala lumpor', tag: 'misspelled' },
   // Names of more than one word.
   { text: 'new york', tag: 'multi-word' },
   { text: 'hong kong', tag: 'multi-word' },
@@ -111,73 +112,34 @@ const SET_NOTES = [
   'Both then move 1 grade in 10 one step up or down (inward at 0 and 3), drawn from a seed fixed by the rater, query and item.',
 ].join(' ')
 
+/** The example's judge: the demo service's stand-in (src/service/judge/demo-judge.ts), on the file's Demo connection's origin. */
+const JUDGE: Judge = JudgeSchema.parse({
+  name: 'demo',
+  provider: 'openai',
+  baseUrl: 'http://127.0.0.1:8080/v1',
+  model: DEMO_JUDGE,
+  fields: ['name', 'country', 'population'],
+  notes:
+    "The demo's stand-in judge: the embedded demo service answers OpenAI's Chat Completions at /v1 with the model demo-judge, which is not a language model. " +
+    "It reads the query and the city's name and population from the prompt, grades by the example set's rule (the set's notes: what \"rule: as written\" grades) and moves 12 % of its grades one step with a fixed seed, so it agrees with the set's raters well but not perfectly. " +
+    'It needs no key. Pick the model demo-judge-busy (429 with Retry-After: 1 to every 4th call) or demo-judge-flaky (grade 7, off the scale, for 10 % of items) to see retries, budgets and failures.',
+})
+
 const TEMPLATE_NOTES =
   `The template of the query set "${SET_NAME}": when the set runs, ${QUERY_PLACEHOLDER} in the search text is filled with each query of the set in turn. ` +
   `Run on its own, it searches for the literal text ${QUERY_PLACEHOLDER}.`
 
-/** Lower case, no accents, punctuation as single spaces: "Washington, D.C." is "washington d c". */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-}
-
-/** The name is the query, or the query and a trailing "City" (New York City for "new york"). */
-function namedExactly(name: string, query: string): boolean {
-  return name === query || name === `${query} city`
-}
-
-/** The query is the start of the name (whole words or not): "san" starts "santiago" and "san diego". */
-function startsWith(name: string, query: string): boolean {
-  return name.startsWith(query)
-}
-
-/** The query stands in the name as whole words: "san jose" in "puerto san jose". */
-function holdsWords(name: string, query: string): boolean {
-  return ` ${name} `.includes(` ${query} `)
-}
-
-interface City {
+interface City extends RuleCity {
   id: string
-  name: string
-  population: number
 }
 
 /**
- * THE RULE: a city's grade for a query, from the city's own data only. `q`
- * is the folded query (or the spelling a misspelled query means); `largest`
- * is the population of the dataset's most populous place named exactly so.
- * `factor` multiplies every number of inhabitants: 1 is the rule as written,
- * 2 a stricter reading of it, 0.5 a more lenient one (RATERS).
- */
-function gradeOf(city: City, q: string, largest: number, factor = 1): number {
-  const name = fold(city.name)
-  const population = city.population
-  if (namedExactly(name, q)) {
-    if (population >= 1_000_000 * factor || (population >= largest && population >= 10_000 * factor)) return 3
-    if (population >= 10_000 * factor) return 2
-    return 1
-  }
-  if (startsWith(name, q) && population >= 500_000 * factor) return 2
-  if ((startsWith(name, q) || holdsWords(name, q)) && population >= 50_000 * factor) return 1
-  return 0
-}
-
-/**
- * A rater's grade moved one step, on NOISE_SHARE of the items: up or down with
- * equal chance, inward at the ends of the scale (0 → 1, 3 → 2). The draw is
+ * A rater's grade moved one step, on NOISE_SHARE of the items (movedOneStep),
  * seeded by the rater, query and item, not by the order items are pooled in,
  * so a change to one query's pool leaves the other queries' noise as it was.
  */
 function noisy(grade: number, rater: string, query: string, item: string): number {
-  const random = seededRandom(textSeed(`${rater}\u0000${query}\u0000${item}`))
-  if (random() >= NOISE_SHARE) return grade
-  const step = random() < 0.5 ? -1 : 1
-  const moved = grade + step
-  return moved < 0 || moved > 3 ? grade - step : moved
+  return movedOneStep(grade, `${rater}\u0000${query}\u0000${item}`, NOISE_SHARE)
 }
 
 interface RaterSpec {
@@ -249,14 +211,9 @@ async function main(): Promise<void> {
   else workspace.queries.push(template)
 
   // The population of the most populous place of each name over the whole dataset; "X City" also counts as named "X".
-  const largestByName = new Map<string, number>()
-  for (const city of loadDataset().cities) {
-    const name = fold(String(city.attributes.name ?? ''))
-    const population = Number(city.attributes.population) || 0
-    for (const key of name.endsWith(' city') ? [name, name.slice(0, -' city'.length)] : [name]) {
-      largestByName.set(key, Math.max(largestByName.get(key) ?? 0, population))
-    }
-  }
+  const largestOfName = largestByName(
+    loadDataset().cities.map((city) => ({ name: String(city.attributes.name ?? ''), population: Number(city.attributes.population) || 0 })),
+  )
 
   // The embedded demo service, asked over HTTP as any client asks it (the template's workspace is "world", the demo's).
   const service = await startService({ port: 0, log: () => undefined })
@@ -276,7 +233,7 @@ async function main(): Promise<void> {
       queries.push({
         id,
         text: spec.text,
-        ...(spec.means ? { notes: `Misspelled: graded as "${spec.means}".` } : {}),
+        ...(MEANT_SPELLING.has(spec.text) ? { notes: `Misspelled: graded as "${MEANT_SPELLING.get(spec.text)}".` } : {}),
         tags: [spec.tag],
       })
       const rankings = new Map<string, string[]>()
@@ -295,8 +252,8 @@ async function main(): Promise<void> {
         }
         rankings.set(config, ids)
       }
-      const q = fold(spec.means ?? spec.text)
-      const largest = largestByName.get(q) ?? 0
+      const q = ruleQuery(spec.text)
+      const largest = largestOfName.get(q) ?? 0
       // The grade the metrics use: the mean of the raters' (the set names no aggregate).
       const grades = new Map<string, number>()
       for (const city of pool.values()) {
@@ -326,6 +283,11 @@ async function main(): Promise<void> {
   if (place >= 0) sets[place] = set
   else sets.push(set)
   workspace.sets = sets
+  const judges = workspace.judges ?? []
+  const judgeAt = judges.findIndex((existing) => existing.name === JUDGE.name)
+  if (judgeAt >= 0) judges[judgeAt] = JUDGE
+  else judges.push(JUDGE)
+  workspace.judges = judges
   writeFileSync(FILE, serializeWorkspace(workspace))
 
   console.log(`${queries.length} queries, ${judgments.length / RATERS.length} items, ${judgments.length} judgments`)

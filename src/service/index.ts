@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { AccountDirectory, DEMO_ACCOUNT, createAccount, type Account, type AccountSpec } from './auth/accounts'
 import { TokenQuota } from './auth/quota'
 import { TokenStore } from './auth/tokens'
+import { JUDGE_PATH, createJudgeHost } from './http/judge-route'
 import { AUTH_PATH, QUERY_PATH, createServiceServer, type TokenRoute } from './http/server'
 import { DEFAULT_MAX_WAITING, startQueryThread } from './query/query-thread'
 import { DEFAULT_QUERY_BUDGET_MS } from './query/work-budget'
@@ -46,6 +47,8 @@ export interface RunningService {
   authUrl: string
   /** {queryUrl}[/<version>]/<workspace>/api/<api>/… */
   queryUrl: string
+  /** The demo judge's OpenAI-compatible API root: POST {judgeUrl}/chat/completions, GET {judgeUrl}/models (model `demo-judge`). */
+  judgeUrl: string
   workspace: string
   apis: string[]
   /** The first account: by default the demo account, client id `demo`. */
@@ -87,6 +90,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     {
       auth: { accounts, tokens, quota: new TokenQuota(quotaLimit, options.quotaWindowMs, now), workspaces: new Set(workspaces.keys()) },
       query: { prefix: [QUERY_PATH.slice(1)], workspaces, tokens, accounts, queries },
+      judge: createJudgeHost({ largest: (name, wanted) => queries.largest(name, wanted), now }),
       onTokenRequest: (route) => void tokenRequests[route]++,
       log,
     },
@@ -117,6 +121,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const demo = workspaces.get(DEMO_WORKSPACE)!
   return {
     authUrl: origin + AUTH_PATH,
+    judgeUrl: origin + JUDGE_PATH,
     queryUrl: origin + QUERY_PATH,
     workspace: DEMO_WORKSPACE,
     apis: [...demo.apis.keys()],

@@ -90,6 +90,7 @@ export function describeService(service: RunningService, json: boolean): string 
   const summary = {
     authUrl: service.authUrl,
     queryUrl: service.queryUrl,
+    judgeUrl: service.judgeUrl,
     workspace: service.workspace,
     apis: service.apis,
     account: service.account,
@@ -103,6 +104,7 @@ export function describeService(service: RunningService, json: boolean): string 
     `Query Explorer demo service (started in ${service.startupMs} ms)`,
     `  auth URL:   ${service.authUrl}   (POST ${service.authUrl}/api/auth, or OAuth: POST ${service.authUrl}/oauth/token)`,
     `  query URL:  ${service.queryUrl}`,
+    `  judge URL:  ${service.judgeUrl}   (OpenAI-compatible, model demo-judge: the demo's stand-in judge, not a language model)`,
     `  workspace:  ${service.workspace}`,
     `  APIs:       ${service.apis.join(', ')}   (try GET ${service.queryUrl}/${service.workspace}/api/public/)`,
     `  account:    client id ${service.account.clientId}`,

@@ -42,10 +42,10 @@ function exit(child: ChildProcess): Promise<{ code: number | null; stderr: strin
 }
 
 describe('service cli', () => {
-  it('--json prints {authUrl, queryUrl, workspace, apis, account} first, serves, and stops on SIGTERM', async () => {
+  it('--json prints {authUrl, queryUrl, judgeUrl, workspace, apis, account} first, serves, and stops on SIGTERM', async () => {
     const child = start(['--port', '0', '--token-lifetime', '60', '--quota', '20', '--json'])
     const info = JSON.parse(await firstLine(child))
-    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'workspace', 'apis', 'account'])
+    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'judgeUrl', 'workspace', 'apis', 'account'])
     expect(info).toMatchObject({ workspace: 'world', apis: ['places', 'public'], account: { clientId: 'demo' } })
     expect(info.account.clientSecret).toMatch(/^[A-Za-z0-9_-]{24,}$/)
     const token = await fetch(`${info.authUrl}/api/auth`, {
@@ -79,7 +79,7 @@ describe('service cli', () => {
   it('query-explorer serve --json: the first line a program reads is the JSON, and it stops on SIGTERM', async () => {
     const child = serve(['--json', '--port', '0', '--quota', '5'])
     const info = JSON.parse(await firstLine(child))
-    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'workspace', 'apis', 'account'])
+    expect(Object.keys(info)).toEqual(['authUrl', 'queryUrl', 'judgeUrl', 'workspace', 'apis', 'account'])
     const token = await fetch(`${info.authUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

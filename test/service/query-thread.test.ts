@@ -83,6 +83,27 @@ describe('the query thread', () => {
     }
   })
 
+  it("looks up the demo judge's largest population of a folded name in turn with the queries (0 for none)", async () => {
+    const [count, paris, newYork, none] = await Promise.all([
+      thread.answer(countOf('paris'), () => true),
+      thread.largest('paris', () => true),
+      // "New York City" counts as named "new york".
+      thread.largest('new york', () => true),
+      thread.largest('zzqx', () => true),
+    ])
+    expect(count.status).toBe(200)
+    expect(paris).toBe(2_138_551)
+    expect(newYork).toBeGreaterThan(8_000_000)
+    expect(none).toBe(0)
+  })
+
+  it('refuses a lookup with the reply as a ServiceError once it has stopped', async () => {
+    const stopped = startQueryThread({ budgetMs: 5000, log: () => undefined })
+    await stopped.started
+    await stopped.close()
+    await expect(stopped.largest('paris', () => true)).rejects.toMatchObject({ name: 'ServiceError', status: 503, message: 'The service is stopping: the query was not answered' })
+  })
+
   it('answers what still waits with 503 when it stops', async () => {
     const stopping = startQueryThread({ budgetMs: 5000, log: () => undefined })
     await stopping.started

@@ -82,6 +82,7 @@ describe('describeService', () => {
   const service = {
     authUrl: 'http://127.0.0.1:4000/auth',
     queryUrl: 'http://127.0.0.1:4000/query',
+    judgeUrl: 'http://127.0.0.1:4000/v1',
     workspace: 'world',
     apis: ['places', 'public'],
     account: { clientId: 'team', clientSecret: 'team-secret' },
@@ -91,7 +92,7 @@ describe('describeService', () => {
 
   it('--json: the first line is one JSON object a script reads, then a line for each other account whose secret was made', () => {
     expect(describeService(service, true)).toBe(
-      '{"authUrl":"http://127.0.0.1:4000/auth","queryUrl":"http://127.0.0.1:4000/query","workspace":"world","apis":["places","public"],"account":{"clientId":"team","clientSecret":"team-secret"}}\n' +
+      '{"authUrl":"http://127.0.0.1:4000/auth","queryUrl":"http://127.0.0.1:4000/query","judgeUrl":"http://127.0.0.1:4000/v1","workspace":"world","apis":["places","public"],"account":{"clientId":"team","clientSecret":"team-secret"}}\n' +
         '{"clientId":"bot","clientSecret":"generated-bot-secret"}\n',
     )
   })
@@ -101,6 +102,7 @@ describe('describeService', () => {
       'Query Explorer demo service (started in 42 ms)',
       '  auth URL:   http://127.0.0.1:4000/auth   (POST http://127.0.0.1:4000/auth/api/auth, or OAuth: POST http://127.0.0.1:4000/auth/oauth/token)',
       '  query URL:  http://127.0.0.1:4000/query',
+      "  judge URL:  http://127.0.0.1:4000/v1   (OpenAI-compatible, model demo-judge: the demo's stand-in judge, not a language model)",
       '  workspace:  world',
       '  APIs:       places, public   (try GET http://127.0.0.1:4000/query/world/api/public/)',
       '  account:    client id team',

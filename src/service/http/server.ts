@@ -4,12 +4,14 @@ import type { TokenService } from '../auth/token-request'
 import { ServiceError } from '../refusal'
 import { OAUTH_TOKEN_PATH } from '../../shared/auth'
 import { answerAuth, answerOAuth } from './auth-route'
+import { JUDGE_PATH, answerJudge, type JudgeHost } from './judge-route'
 import { answerQuery, type QueryService } from './query-route'
 import { errorReply, internalErrorReply, jsonReply, type Reply } from './reply'
 
 /**
  * One loopback server for both hosts: `/auth/api/auth`, `/auth/oauth/token`
- * and `/query/…`. Every answer, including refusals at the HTTP parser,
+ * and `/query/…`, and the demo judge's OpenAI-compatible `/v1/…`
+ * (judge-route.ts). Every answer, including refusals at the HTTP parser,
  * carries a JSON body.
  */
 
@@ -29,6 +31,8 @@ export type TokenRoute = 'json' | 'oauth'
 export interface Hosts {
   auth: TokenService
   query: QueryService
+  /** The demo judge (`/v1/chat/completions`, `/v1/models`); left out, /v1 is not served. */
+  judge?: JudgeHost
   onTokenRequest(route: TokenRoute): void
   log(message: string): void
 }
@@ -57,6 +61,7 @@ async function route(hosts: Hosts, request: IncomingMessage, wanted: () => boole
     if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET')
     return answerQuery(hosts.query, path, search, request.headers.authorization, wanted)
   }
+  if (hosts.judge && (path === JUDGE_PATH || path.startsWith(`${JUDGE_PATH}/`))) return answerJudge(hosts.judge, request, path, wanted)
   return jsonReply(404, { message: `No such api: nothing is served at ${path.slice(0, 200)} (try ${QUERY_PATH}/…, POST ${AUTH_PATH}/api/auth or POST ${AUTH_PATH}${OAUTH_TOKEN_PATH})` })
 }
 

@@ -19,6 +19,19 @@ export interface AnswerMessage {
   query: CheckedQuery
 }
 
+/**
+ * HTTP thread → query thread: the population of the dataset's most populous
+ * place with this folded name (the demo judge's `largest`, city-rule.ts),
+ * answered as a reply whose JSON body is `{ "population": N }` (0: none).
+ */
+export interface LargestMessage {
+  type: 'largest'
+  id: number
+  name: string
+}
+
+export type ThreadRequest = AnswerMessage | LargestMessage
+
 /** Query thread → HTTP thread. */
 export type WorkerMessage =
   /** The dataset is loaded and indexed: requests can be sent. */

@@ -4,7 +4,7 @@ import { errorReply, jsonReply, type Reply } from '../http/reply'
 import type { QueryWork } from '../http/query-route'
 import { ServiceError } from '../refusal'
 import type { CheckedQuery } from './query-check'
-import type { AnswerMessage, QueryWorkerData, WorkerMessage } from './query-protocol'
+import type { QueryWorkerData, ThreadRequest, WorkerMessage } from './query-protocol'
 
 /**
  * The service's queries run on a thread of their own (query-worker.ts), one
@@ -30,14 +30,24 @@ export interface QueryThreadOptions {
 }
 
 export interface QueryThread extends QueryWork {
+  /**
+   * The population of the dataset's most populous place with this folded
+   * name, 0 when there is none (the demo judge's `largest`). Asked in turn
+   * with the queries; a refusal (the service stopping, too many waiting) is
+   * thrown as a ServiceError with the reply's status and message.
+   */
+  largest(name: string, wanted: () => boolean): Promise<number>
   /** Settles when the thread has loaded the dataset (with the milliseconds that took), or rejects with why it could not. */
   started: Promise<number>
   close(): Promise<void>
 }
 
+/** What a job asks of the thread: a query's answer, or a name's largest population. */
+type Task = { type: 'answer'; query: CheckedQuery } | { type: 'largest'; name: string }
+
 interface Job {
   id: number
-  query: CheckedQuery
+  task: Task
   wanted: () => boolean
   resolve(reply: Reply): void
   reject(error: Error): void
@@ -186,20 +196,28 @@ export function startQueryThread(options: QueryThreadOptions): QueryThread {
         continue
       }
       handed.push(job)
-      const message: AnswerMessage = { type: 'answer', id: job.id, query: job.query }
+      const message: ThreadRequest = job.task.type === 'answer' ? { type: 'answer', id: job.id, query: job.task.query } : { type: 'largest', id: job.id, name: job.task.name }
       thread.postMessage(message)
     }
   }
 
+  const ask = (task: Task, wanted: () => boolean): Promise<Reply> => {
+    if (closed) return Promise.resolve(STOPPING)
+    if (!room()) return Promise.resolve(busy(maxWaiting))
+    return new Promise<Reply>((resolve, reject) => {
+      queue.push({ id: nextId++, task, wanted, resolve, reject })
+      next()
+    })
+  }
+
   return {
     started: start(),
-    answer(query, wanted) {
-      if (closed) return Promise.resolve(STOPPING)
-      if (!room()) return Promise.resolve(busy(maxWaiting))
-      return new Promise<Reply>((resolve, reject) => {
-        queue.push({ id: nextId++, query, wanted, resolve, reject })
-        next()
-      })
+    answer: (query, wanted) => ask({ type: 'answer', query }, wanted),
+    async largest(name, wanted) {
+      const reply = await ask({ type: 'largest', name }, wanted)
+      const body = JSON.parse(reply.body.toString()) as { population?: number; message?: string }
+      if (reply.status !== 200) throw new ServiceError(reply.status, body.message ?? `The query thread answered ${reply.status}`, reply.headers['Retry-After'] ? { 'Retry-After': reply.headers['Retry-After'] } : {})
+      return body.population ?? 0
     },
     async close() {
       closed = true
