@@ -36,6 +36,8 @@ export default defineConfig({
           'rater-agreement': resolve(__dirname, 'src/main/evaluation/agreement-worker.ts'),
           // What to judge next (intervals, verdicts, the queue) is worked out in a worker thread (src/main/evaluation/judge-next-thread.ts).
           'judge-next': resolve(__dirname, 'src/main/evaluation/judge-next-worker.ts'),
+          // A judge's calibration and whether an experiment's verdict holds are worked out in a worker thread (src/main/judges/calibration.ts).
+          'judge-calibration': resolve(__dirname, 'src/main/judges/calibration-worker.ts'),
           // The data folder's database is read and written by a thread of its own (src/main/storage/data-store/data-store.ts).
           'data-store': resolve(__dirname, 'src/main/storage/data-store/store-worker.ts'),
           // Workspace files and session.json are read, checked, serialized and written on a thread of their own (src/main/workspaces/file-thread.ts).

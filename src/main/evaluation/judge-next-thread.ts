@@ -84,7 +84,7 @@ export function cutRanking(
  * time as the store gives them (so no one copy on main's event loop grows
  * with the evaluation), each cut (cutRanking); main keeps only the labels.
  */
-async function sendRankings(
+export async function sendRankings(
   store: EvaluationStore,
   id: string,
   side: number,
@@ -132,7 +132,7 @@ function withLabels(queue: readonly JudgeNextEntry[], sides: readonly Labels[]):
 }
 
 /** The metrics to read, by their keys as the record keeps them. */
-function scoringOf(keys: readonly string[], set: QuerySet, judgeDepth: number): JudgeNextScoring {
+export function scoringOf(keys: readonly string[], set: QuerySet, judgeDepth: number): JudgeNextScoring {
   const metrics = parseMetrics(keys.join(','))
   if (!metrics.ok) throw new ExplorerError('validation', `The kept metrics "${keys.join(',').slice(0, 200)}" cannot be read: ${metrics.message}.`)
   return { metrics: metrics.metrics, settings: settingsOf(set), judgeDepth }

@@ -49,3 +49,34 @@ export function raterKinds(set: Parameters<typeof ratersOf>[0]): (rater: string)
   const kinds = new Map(ratersOf(set).map((rater) => [rater.name, rater.kind]))
   return (rater) => kinds.get(rater)
 }
+
+/** The kinds whose grades are people's: rated in the window, or read from another tool's file. */
+export const PEOPLE_KINDS: readonly RaterKind[] = ['person', 'import']
+
+/** Who a model judge is measured against (reference): the set's people, or where no person graded it, its other raters. */
+export interface ReferenceRaters {
+  /** true: people (kinds person and import); false: no person graded the set, so its raters of kind model that are not LLM judges (rules, click models). */
+  people: boolean
+  /** Their names, in the set's order of raters. */
+  names: string[]
+  has(rater: string): boolean
+}
+
+/**
+ * The raters an LLM judge is calibrated against, its examples are taken
+ * from, and whose grades the verdict's "people" table reads: the set's
+ * people. A set no person graded (the example's synthetic raters, a set of
+ * click grades) is measured against its other raters, never against LLM
+ * judges nor the adjudicator (whose grade is shown as settled), and every
+ * view says which it was.
+ */
+export function referenceRaters(set: Parameters<typeof ratersOf>[0]): ReferenceRaters {
+  const raters = ratersOf(set)
+  const graded = new Set<string>()
+  for (const judgment of set.judgments) graded.add(judgment.rater)
+  const people = raters.filter((rater) => PEOPLE_KINDS.includes(rater.kind) && graded.has(rater.name))
+  const chosen = people.length > 0 ? people : raters.filter((rater) => rater.kind === 'model' && !rater.name.startsWith(JUDGE_RATER_PREFIX) && graded.has(rater.name))
+  const names = chosen.map((rater) => rater.name)
+  const set_ = new Set(names)
+  return { people: people.length > 0, names, has: (rater) => set_.has(rater) }
+}
