@@ -81,6 +81,33 @@ describe('judgments', () => {
     expect(grades(regraded)).toEqual(['q1 doc-1 carol 3', 'q2 doc-5 bob 0'])
   })
 
+  it("takes an LLM judge's grade made again under a new prompt on one side, and calls two different ones a conflict", () => {
+    const digest = (c: string) => c.repeat(64)
+    const judged = (explanation: string, promptDigest: string, grade = 2) => (workspace: Workspace) =>
+      withRating(workspace, SET, { query: 'q1', item: 'doc-1', rater: 'llm:demo', grade, explanation, promptDigest })
+    const judgedBase = parsed(serializeWorkspace(judged('first', digest('a'))(base)))
+    const onSide = (edit: (workspace: Workspace) => Workspace) => parsed(serializeWorkspace(edit(judgedBase)))
+    const again = merged(mergeWorkspaces(judgedBase, onSide(rate('q2', 'doc-5', 'bob', 0)), onSide(judged('second', digest('b')))))
+    expect(setOf(again).judgments.find((judgment) => judgment.rater === 'llm:demo')).toEqual({ query: 'q1', item: 'doc-1', rater: 'llm:demo', grade: 2, explanation: 'second', promptDigest: digest('b') })
+    const both = mergeWorkspaces(judgedBase, onSide(judged('ours', digest('c'))), onSide(judged('theirs', digest('d'))))
+    expect(both).toEqual({ ok: false, conflicts: ['set "Top queries", query "q1", item "doc-1", rater "llm:demo": graded 2 on both, with another explanation or prompt on each (base: 2)'] })
+  })
+
+  it('merges the judges by name: one added on each side, one edited on one side', () => {
+    const judge = (name: string, model: string) => ({ name, provider: 'openai' as const, baseUrl: 'https://api.openai.com/v1', model, temperature: 0, prompt: 'Grade {{item}} for {{query}}.', fields: [], maxFieldChars: 1000, structured: true, fewShot: 0, fewShotSeed: 1, depth: 10, concurrency: 4 })
+    const withJudges = (...judges: ReturnType<typeof judge>[]) => (workspace: Workspace) => ({ ...workspace, judges: [...(workspace.judges ?? []), ...judges] })
+    const judgeBase = parsed(serializeWorkspace(withJudges(judge('gpt', 'gpt-4o'))(base)))
+    const onSide = (edit: (workspace: Workspace) => Workspace) => parsed(serializeWorkspace(edit(judgeBase)))
+    const result = merged(
+      mergeWorkspaces(
+        judgeBase,
+        onSide((workspace) => ({ ...withJudges(judge('claude', 'claude-x'))(workspace), judges: [judge('gpt', 'gpt-5'), judge('claude', 'claude-x')] })),
+        onSide(withJudges(judge('local', 'llama'))),
+      ),
+    )
+    expect(result.judges!.map((each) => `${each.name} ${each.model}`).sort()).toEqual(['claude claude-x', 'gpt gpt-5', 'local llama'])
+  })
+
   it('removes a judgment one side removed and the other did not touch', () => {
     const result = merged(mergeWorkspaces(base, side(rate('q1', 'doc-1', 'carol', null)), side(rate('q2', 'doc-3', 'bob', 2))))
     expect(grades(result)).toEqual(['q2 doc-3 bob 2'])

@@ -1,7 +1,7 @@
 import { ExplorerError } from '../ipc/errors'
 import type { Workspace } from '../workspace/workspace-file'
 import type { JudgmentImport } from './judgment-files'
-import { scaleOf, scaleText, type Judgment, type QuerySet, type SetQuery } from './query-set'
+import { scaleOf, scaleText, withJudgeNotes, type Judgment, type QuerySet, type SetQuery } from './query-set'
 import { ADJUDICATION_RATER, ratersOf } from './raters'
 
 /**
@@ -48,8 +48,12 @@ export function withoutSet(workspace: Workspace, name: string): Workspace {
   return replaced(workspace, name, null)
 }
 
-/** One rater's rating: `grade` null clears that rater's grade. A grade off the set's scale is refused, naming the scale. */
-export function withRating(workspace: Workspace, setName: string, rating: { query: string; item: string; rater: string; grade: number | null }): Workspace {
+/** One rater's rating: `grade` null clears that rater's grade. A grade off the set's scale is refused, naming the scale. An LLM judge's keeps its explanation and prompt digest. */
+export function withRating(
+  workspace: Workspace,
+  setName: string,
+  rating: { query: string; item: string; rater: string; grade: number | null; explanation?: string | undefined; promptDigest?: string | undefined },
+): Workspace {
   const set = requireSet(workspace, setName)
   if (!set.queries.some((query) => query.id === rating.query)) throw new ExplorerError('not_found', `The query set "${setName}" has no query with the id "${rating.query}".`)
   const scale = scaleOf(set)
@@ -57,7 +61,8 @@ export function withRating(workspace: Workspace, setName: string, rating: { quer
     throw new ExplorerError('validation', `grade: ${rating.grade} is not a grade of the set's scale (${scaleText(scale)}).`)
   }
   const others = set.judgments.filter((judgment) => !(judgment.query === rating.query && judgment.item === rating.item && judgment.rater === rating.rater))
-  const judgment: Judgment | null = rating.grade === null ? null : { query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade }
+  const judgment: Judgment | null =
+    rating.grade === null ? null : withJudgeNotes({ query: rating.query, item: rating.item, rater: rating.rater, grade: rating.grade }, rating.explanation, rating.promptDigest)
   return replaced(workspace, setName, { ...set, judgments: judgment ? [...others, judgment] : others })
 }
 

@@ -39,9 +39,11 @@ export function mergeWorkspaces(base: Workspace | undefined, ours: Workspace, th
   if (present(b.tests, ours.tests, theirs.tests, tests)) merged.tests = tests
   const sets = mergeList(b.sets, ours.sets, theirs.sets, (s) => s.name, (key, bs, os, ts) => mergeSet(key, bs, os, ts, conflicts))
   if (present(b.sets, ours.sets, theirs.sets, sets)) merged.sets = sets
+  const judges = mergeList(b.judges, ours.judges, theirs.judges, (j) => j.name, wholeEntry((name) => `judge "${name}"`, conflicts))
+  if (present(b.judges, ours.judges, theirs.judges, judges)) merged.judges = judges
 
   // Keys this version does not know, each as a value of its own (the schema keeps them as they were read).
-  const known = new Set(['format', 'version', 'connections', 'queries', 'tests', 'sets'])
+  const known = new Set(['format', 'version', 'connections', 'queries', 'tests', 'sets', 'judges'])
   const extras = new Set([b, ours, theirs].flatMap((side) => Object.keys(side)).filter((key) => !known.has(key)))
   for (const key of extras) {
     const value = mergeValue(own(b, key), own(ours, key), own(theirs, key), `the top-level key "${key}"`, conflicts)
@@ -167,6 +169,8 @@ function mergeSet(name: string, base: QuerySet | undefined, ours: QuerySet | und
 }
 
 const judgmentKey = (judgment: Judgment) => `${judgment.query}\u0000${judgment.item}\u0000${judgment.rater}`
+const judgmentValue = (judgment: Judgment | undefined) =>
+  judgment === undefined ? undefined : `${judgment.grade}\u0000${judgment.promptDigest ?? ''}\u0000${judgment.explanation ?? ''}`
 
 /** Each (query, item, rater)'s grade three-way: one side's change (added, regraded, removed) is taken; both sides' different changes conflict. */
 function mergeJudgments(where: string, base: readonly Judgment[], ours: readonly Judgment[], theirs: readonly Judgment[], conflicts: string[]): Judgment[] {
@@ -175,12 +179,21 @@ function mergeJudgments(where: string, base: readonly Judgment[], ours: readonly
   const decide = (key: string) => {
     const [bj, oj, tj] = [b.get(key), o.get(key), t.get(key)]
     const [bg, og, tg] = [bj?.grade, oj?.grade, tj?.grade]
-    if (og === tg || tg === bg) return oj
-    if (og === bg) return tj
+    // An LLM judge's grade is its grade, explanation and prompt: one side grading again under a new prompt is that side's change.
+    const [bv, ov, tv] = [judgmentValue(bj), judgmentValue(oj), judgmentValue(tj)]
+    if (ov === tv || tv === bv) return oj
+    if (ov === bv) return tj
     const { query, item, rater } = (oj ?? tj)!
     const grade = (g: number | undefined) => (g === undefined ? 'ungraded' : `graded ${g}`)
     const base = bg === undefined ? 'no grade' : bg
-    const how = og === undefined ? `removed on ours, ${grade(tg)} on theirs` : tg === undefined ? `${grade(og)} on ours, removed on theirs` : `${grade(og)} on ours, ${grade(tg)} on theirs`
+    const how =
+      og === undefined
+        ? `removed on ours, ${grade(tg)} on theirs`
+        : tg === undefined
+          ? `${grade(og)} on ours, removed on theirs`
+          : og === tg
+            ? `${grade(og)} on both, with another explanation or prompt on each`
+            : `${grade(og)} on ours, ${grade(tg)} on theirs`
     conflicts.push(`${where}, query "${query}", item "${item}", rater "${rater}": ${how} (base: ${base})`)
     return oj
   }
