@@ -22,7 +22,7 @@ describe('help', () => {
   it('lists every command with its summary, in order, and the exit statuses', () => {
     const lines = programHelp().split('\n')
     expect(lines[0]).toBe('Usage: query-explorer <command> [arguments]')
-    expect(lines.slice(3, 3 + COMMANDS.length).map((line) => line.trim().split(/\s+/)[0])).toEqual(['url', 'parse', 'serve', 'test', 'compare', 'eval', 'agreement', 'copy-as', 'merge-workspace'])
+    expect(lines.slice(3, 3 + COMMANDS.length).map((line) => line.trim().split(/\s+/)[0])).toEqual(['url', 'parse', 'serve', 'test', 'compare', 'eval', 'agreement', 'judge', 'copy-as', 'merge-workspace'])
     expect(lines).toContain('  parse            print the request model of a Query API URL as JSON (with "base")')
     expect(lines.at(-1)).toBe('Exit status: 0 done, 2 bad input (messages on standard error, one per line), 1 internal fault.')
   })
@@ -49,7 +49,7 @@ describe('usage errors', () => {
     expect(await cliInProcess(['frobnicate'])).toEqual({
       status: 2,
       stdout: '',
-      stderr: 'query-explorer: unknown command "frobnicate" (commands: url, parse, serve, test, compare, eval, agreement, copy-as, merge-workspace)\nUsage: query-explorer <command> [arguments]\n',
+      stderr: 'query-explorer: unknown command "frobnicate" (commands: url, parse, serve, test, compare, eval, agreement, judge, copy-as, merge-workspace)\nUsage: query-explorer <command> [arguments]\n',
     })
     expect(await cliInProcess(['help', 'nope'])).toEqual({ status: 2, stdout: '', stderr: 'query-explorer: unknown command "nope"\nUsage: query-explorer <command> [arguments]\n' })
   })
@@ -73,6 +73,6 @@ describe('usage errors', () => {
 
   it('prints what it quotes of the command line escaped: a control sequence in a name never reaches the terminal', async () => {
     const run = await cliInProcess(['frob\u001b[2J\u202E'])
-    expect(run.stderr.split('\n')[0]).toBe('query-explorer: unknown command "frob\\x1b[2J⟨U+202E⟩" (commands: url, parse, serve, test, compare, eval, agreement, copy-as, merge-workspace)')
+    expect(run.stderr.split('\n')[0]).toBe('query-explorer: unknown command "frob\\x1b[2J⟨U+202E⟩" (commands: url, parse, serve, test, compare, eval, agreement, judge, copy-as, merge-workspace)')
   })
 })

@@ -95,6 +95,16 @@ const VALID: Record<Channel, Record<string, unknown>> = {
   'experiments:list': {},
   'experiments:get': { id: 'x' },
   'experiments:judge-next': { id: 'x', limit: 50 },
+  'judges:save': { judge: { name: 'j', provider: 'openai', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' } },
+  'judges:delete': { name: 'j' },
+  'judges:key-status': { name: 'j' },
+  'judges:set-key': { name: 'j', key: 'k' },
+  'judges:clear-key': { name: 'j' },
+  'judges:start': { runId: 'r', judge: 'j', set: 's', budgetCalls: 1, dryRun: true },
+  'judges:status': { runId: 'r' },
+  'judges:cancel': { runId: 'r' },
+  'judges:calibration': { judge: 'j', set: 's' },
+  'experiments:verdict': { id: 'x', judge: 'j' },
 }
 
 const WRONG_TYPES = [42, -1.5, true, null, [], ['x'], { nested: 'object' }, '']
@@ -141,6 +151,7 @@ describe('IPC validation', () => {
           if (channel === 'eval:probability' && field === 'threshold' && wrong === 42) continue // grade 42 is a threshold a scale may have
           if (channel === 'experiments:start' && field === 'attribution' && wrong === true) continue // true is the value itself
           if ((channel === 'eval:judge-next' || channel === 'experiments:judge-next') && field === 'limit' && wrong === 42) continue // 42 pairs is a fine queue
+          if (channel === 'judges:start' && ((field === 'budgetCalls' && wrong === 42) || (field === 'dryRun' && wrong === true))) continue // a budget of 42 calls, and a dry run, are fine
           await expectValidation(channel, { ...valid, [field]: wrong })
         }
         if (typeof valid[field] === 'string') await expectValidation(channel, { ...valid, [field]: 'x'.repeat(50_000) })

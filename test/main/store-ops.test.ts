@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DataStore, storeRequests } from '../../src/main/storage/data-store/data-store'
 import { EvaluationsTable } from '../../src/main/storage/data-store/evaluations-table'
 import { ExperimentsTable } from '../../src/main/storage/data-store/experiments-table'
+import { JudgeCacheTable } from '../../src/main/storage/data-store/judge-cache-table'
 import { HistoryTable } from '../../src/main/storage/data-store/history-table'
 import { RatingsTable } from '../../src/main/storage/data-store/ratings-table'
 import { migrate } from '../../src/main/storage/data-store/schema'
@@ -33,7 +34,7 @@ describe('the data store requests', () => {
     const db = new Database(':memory:')
     cleanups.push(() => db.close())
     migrate(db)
-    return { history: new HistoryTable(db), ratings: new RatingsTable(db), evaluations: new EvaluationsTable(db, 10), experiments: new ExperimentsTable(db, 10) }
+    return { history: new HistoryTable(db), ratings: new RatingsTable(db), evaluations: new EvaluationsTable(db, 10), experiments: new ExperimentsTable(db, 10), judgeCache: new JudgeCacheTable(db) }
   }
 
   it('calls the method a request names with its arguments, and answers what it returns', () => {

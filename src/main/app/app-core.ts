@@ -36,6 +36,10 @@ import type { FileDialogs } from '../host/file-dialogs'
 import { createLogger, type Logger } from '../logging/logger'
 import { HttpClient, type HttpClientOptions } from '../http/http-client'
 import { QueryRunner } from '../http/query-runner'
+import { judgeHandlers } from '../ipc/handlers/judge-handlers'
+import { JudgeRuns } from '../judges/judge-jobs'
+import { JudgeKeys } from '../judges/judge-keys'
+import { judgeCacheOf } from '../storage/data-store/judge-cache-table'
 import type { ReplyCacheOptions } from '../http/reply-cache'
 import { systemClock, type Clock } from '../../shared/time/clock'
 import { startupMarks, type StartupMarks } from './startup-marks'
@@ -147,6 +151,9 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
   void data.info().then((opened) => opened.notes.forEach(keptNote), () => undefined)
   const evaluationRuns = new EvaluationRuns(evaluations, log)
   const experimentRuns = new ExperimentRuns(log)
+  const judgeRuns = new JudgeRuns(log)
+  // A judge's key is told to the logger as it passes, so no log line or error text can carry it.
+  const judgeKeys = new JudgeKeys(secrets, (key) => log.redact(key))
   const info = (): AppInfo => ({
     version: options.version,
     host: options.host,
@@ -177,6 +184,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
       prefs: () => viewPrefs.get(),
     }),
     ...experimentHandlers({ session, registry, runner, runs: experimentRuns, evaluations, experiments: experimentStore, log }),
+    ...judgeHandlers({ session, registry, runner, runs: judgeRuns, keys: judgeKeys, cache: judgeCacheOf(data), evaluations, experiments: experimentStore }),
     ...copyAsHandlers(registry, demo ? { connectionId: DEMO_CONNECTION_ID, secret: demo.account.clientSecret } : null),
     ...viewPrefsHandlers(viewPrefs),
   }
@@ -193,6 +201,7 @@ async function assembleCore(options: AppCoreOptions, log: Logger, marks: Startup
       await testRuns.close()
       await evaluationRuns.close()
       await experimentRuns.close()
+      await judgeRuns.close()
       await exports.close()
       await downloads?.close()
       await uploads?.close()

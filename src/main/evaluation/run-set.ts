@@ -54,6 +54,8 @@ export interface RunSetOptions {
   onQuery?: (ranking: QueryRanking, index: number) => void
   /** Rankings shared with the other evaluations of an experiment. */
   memo?: RankingMemo | undefined
+  /** Each item a query's ranking keeps, whole, as it is read (judge-items.ts keeps its attributes); never with a memo, which may not read the pages. */
+  onItem?: ((query: SetQuery, item: ResultItem, key: string) => void) | undefined
 }
 
 export const DEFAULT_SET_CONCURRENCY = 4
@@ -91,7 +93,7 @@ function itemsOf(body: unknown): ResultItem[] {
  * the ranking as it comes and let go: at most `depth` items are kept, and
  * of a page no more than the count it asked for, whatever the server sent.
  */
-async function rankPages(options: RunSetOptions, pages: readonly QueryRequest[], requestId: string): Promise<RankedQuery> {
+async function rankPages(options: RunSetOptions, query: SetQuery, pages: readonly QueryRequest[], requestId: string): Promise<RankedQuery> {
   const ranked: RankedQuery = { items: [], labels: [], probabilities: [], pages: 0 }
   const seen = new Set<string>()
   for (const page of pages) {
@@ -112,6 +114,7 @@ async function rankPages(options: RunSetOptions, pages: readonly QueryRequest[],
       if (!Number.isFinite(item.probability)) ranked.unusableProbability ??= ranked.items.length
       ranked.probabilities.push(item.probability)
       if (ranked.labels.length < options.labelDepth) ranked.labels.push(itemLabel(item))
+      options.onItem?.(query, item, key)
     }
     if (found.length < asked || ranked.items.length >= options.depth) break
   }
@@ -123,7 +126,7 @@ async function runQuery(options: RunSetOptions, query: SetQuery, requestId: stri
   const started = performance.now()
   try {
     const pages = setQueryPages(options.template, query.text, options.depth, options.overrides)
-    const rank = () => rankPages(options, pages, requestId)
+    const rank = () => rankPages(options, query, pages, requestId)
     const { target } = options
     const ranked = options.memo
       ? await options.memo(`${target.key}\u0000${target.queryUrl}\u0000${target.version ?? ''}\u0000${options.depth}\u0000${options.labelDepth}\u0000${JSON.stringify(pages[0])}`, rank)

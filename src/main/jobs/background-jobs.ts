@@ -136,6 +136,11 @@ export class BackgroundJobs<Progress, Status> {
     return this.kind.status(this.table.get(runId))
   }
 
+  /** What a job (running or kept after it ended) tracks: for a kind whose next run starts from an earlier one's (Retry failed). */
+  progressOf(runId: string): Progress {
+    return this.table.get(runId).progress
+  }
+
   /** Stops the job: what it was waiting for is cancelled, what it did is kept. Replies once it has stopped. */
   async cancel(runId: string): Promise<Status> {
     const job = this.table.get(runId)

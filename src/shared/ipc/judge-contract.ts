@@ -67,6 +67,9 @@ export const JudgeEstimateSchema = z
   })
   .strict()
 
+/** The item a failure names when a query's results could not be fetched at all (Retry failed fetches that query again). */
+export const RESULTS_NOT_FETCHED = '(its results)'
+
 export const JudgeFailureSchema = z.object({ query: SetQueryIdSchema, item: ItemIdSchema, reason: z.string() }).strict()
 
 export const JudgeRunStatusSchema = SetJobStatusSchema.extend({
@@ -117,6 +120,8 @@ export const JudgeCalibrationSchema = z
         })
         .strict(),
     ),
+    /** Who the judge is measured against: the set's people, or where no person graded the set, its other raters that are not LLM judges. */
+    reference: z.object({ people: z.boolean(), raters: z.array(RaterNameSchema) }).strict(),
     /** Judge grades whose prompt digest differs from what the judge's prompt gives now: known only after a run or estimate fetched the items. */
     stale: z.number().int().nullable(),
   })
@@ -132,8 +137,13 @@ export const VerdictHoldSchema = z
           side: z.string(),
           metric: z.string(),
           grades: z.enum(['people', 'judge', 'both']),
+          /** Paired queries: those with a figure on both sides under these grades. */
+          n: z.number().int(),
+          /** The mean delta (side − baseline); null when no query is paired. */
           delta: z.number().nullable(),
+          /** The paired randomization test's p, and Holm's adjustment of it over the experiment's family under these grades (what significant reads). */
           p: z.number().nullable(),
+          pAdjusted: z.number().nullable(),
           significant: z.boolean(),
         })
         .strict(),

@@ -1,6 +1,7 @@
 import type { EvaluationsTable } from './evaluations-table'
 import type { ExperimentsTable } from './experiments-table'
 import type { HistoryTable } from './history-table'
+import type { JudgeCacheTable } from './judge-cache-table'
 import type { RatingsTable } from './ratings-table'
 
 /** The data store's tables, as its thread holds them. */
@@ -9,6 +10,7 @@ export interface StoreTables {
   ratings: RatingsTable
   evaluations: EvaluationsTable
   experiments: ExperimentsTable
+  judgeCache: JudgeCacheTable
 }
 
 /** The names of an object's methods. */
@@ -27,6 +29,7 @@ export const STORE_OPS = {
   ratings: ['add', 'since', 'trimTo'],
   evaluations: ['begin', 'addRankings', 'commit', 'abandon', 'list', 'head', 'summary', 'rankings', 'ranking', 'remove', 'writeRunFile', 'score', 'probability'],
   experiments: ['add', 'list', 'get'],
+  judgeCache: ['get', 'set'],
 } as const satisfies { [T in keyof StoreTables]: readonly MethodOf<StoreTables[T]>[] }
 
 type Ops = typeof STORE_OPS

@@ -8,6 +8,7 @@ import { EvaluationSchema } from '../../../shared/relevance/evaluation'
 import { EvaluationsTable } from './evaluations-table'
 import { ExperimentsTable } from './experiments-table'
 import { HistoryTable, OLD_HISTORY_FILE } from './history-table'
+import { JudgeCacheTable } from './judge-cache-table'
 import { importOldFolder } from './kept-import'
 import { RatingsTable } from './ratings-table'
 import { answerOp, type StoreTables } from './store-ops'
@@ -79,7 +80,7 @@ function open(): StoreInfo {
   const history = new HistoryTable(db)
   const evaluations = new EvaluationsTable(db, settings.evaluationsKeep)
   const experiments = new ExperimentsTable(db, settings.experimentsKeep)
-  tables = { history, ratings: new RatingsTable(db), evaluations, experiments }
+  tables = { history, ratings: new RatingsTable(db), evaluations, experiments, judgeCache: new JudgeCacheTable(db) }
   const imported: StoreInfo['imported'] = []
   const old = history.importOldFile(settings.dataDir, settings.historyKeep)
   if (old) imported.push({ file: OLD_HISTORY_FILE, records: old.imported })

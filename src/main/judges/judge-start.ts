@@ -1,0 +1,105 @@
+import type { WorkspaceBinding } from '../../shared/ipc/contract'
+import { ExplorerError } from '../../shared/ipc/errors'
+import { RESULTS_NOT_FETCHED, type JudgeFailure, type JudgeRunStart } from '../../shared/ipc/judge-contract'
+import { requireJudge } from '../../shared/relevance/judge-edits'
+import { judgeRater, type Judge } from '../../shared/relevance/llm-judge'
+import type { ConnectionRegistry } from '../connections/connection-registry'
+import { setRunInputs, setTarget } from '../evaluation/set-inputs'
+import type { QueryRunner } from '../http/query-runner'
+import type { WorkspaceSession } from '../workspaces/workspace-session'
+import { boundConnections, judgeBaseUrl } from './judge-base-url'
+import type { JudgeProgress, JudgeStart } from './judge-jobs'
+import type { JudgeKeys } from './judge-keys'
+import type { JudgeCache } from './judge-plan'
+import { judgeSet } from './judge-set'
+
+/**
+ * A judging run of the window, from its request: the judge and set as the
+ * open document has them now, where the judge's calls go (moved with the
+ * demo's binding), the key bound to that origin, the target the set's
+ * results come from, and each grade taken into the document as a rating of
+ * the judge's rater (journaled, so it survives a crash like a person's).
+ */
+
+export interface JudgeStartDeps {
+  session: WorkspaceSession
+  registry: ConnectionRegistry
+  runner: QueryRunner
+  keys: JudgeKeys
+  cache: JudgeCache
+}
+
+/** The judge's base URL here: moved like the file connection with its origin, when that one is bound "moved" (judge-base-url.ts). */
+export function judgeBaseUrlHere(registry: ConnectionRegistry, bindings: readonly WorkspaceBinding[], judge: Judge): string {
+  const moved = bindings.flatMap((binding) =>
+    binding.connectionId !== null && binding.how === 'moved'
+      ? [{ fileConnectionId: binding.fileConnectionId, connectionId: binding.connectionId, how: 'moved' as const }]
+      : [],
+  )
+  const connections = bindings.map((binding) => ({ id: binding.fileConnectionId, authUrl: binding.connection.authUrl, queryUrl: binding.connection.queryUrl }))
+  const appOf = (id: string) => {
+    try {
+      const app = registry.get(id)
+      return { authUrl: app.authUrl, queryUrl: app.queryUrl }
+    } catch {
+      return null
+    }
+  }
+  return judgeBaseUrl(judge.baseUrl, boundConnections(connections, moved, appOf))
+}
+
+/** The base URL of the document's judge of that name, here. */
+export async function judgeBaseUrlOf(deps: Pick<JudgeStartDeps, 'session' | 'registry'>, name: string): Promise<string> {
+  const { workspace } = await deps.session.current()
+  const context = await deps.session.testContext()
+  return judgeBaseUrlHere(deps.registry, workspace.bindings, requireJudge(context.workspace, name))
+}
+
+/** Checks the request against the document and makes the run's work; refused at once (validation) when it cannot run. */
+export async function judgeRunWork(deps: JudgeStartDeps, request: JudgeRunStart, retry: readonly JudgeFailure[] | null): Promise<JudgeStart['work']> {
+  const { session, registry, runner, keys, cache } = deps
+  const { workspace: view } = await session.current()
+  const context = await session.testContext()
+  const judge = requireJudge(context.workspace, request.judge)
+  const inputs = setRunInputs(context, request.set, undefined)
+  const { target, overrides } = setTarget(registry, context, inputs, request.target)
+  const baseUrl = judgeBaseUrlHere(registry, view.bindings, judge)
+  const key = await keys.get(baseUrl)
+  if (retry && retry.length === 0) throw new ExplorerError('validation', `retryOf: the run "${request.retryOf}" has no failures to retry.`)
+  const only = retry && {
+    pairs: retry.filter((failure) => failure.item !== RESULTS_NOT_FETCHED).map(({ query, item }) => ({ query, item })),
+    queries: retry.filter((failure) => failure.item === RESULTS_NOT_FETCHED).map(({ query }) => query),
+  }
+  const rater = judgeRater(judge)
+  return async (progress: JudgeProgress, signal: AbortSignal) => {
+    // The set as it is when the run starts: its judgments say what the judge has graded already.
+    const set = (await session.testContext()).workspace.sets?.find((each) => each.name === request.set) ?? inputs.set
+    return judgeSet({
+      judge,
+      set,
+      baseUrl,
+      key,
+      fetch: { runner, target, template: inputs.template, overrides, concurrency: undefined, runId: request.runId },
+      depth: request.depth ?? judge.depth,
+      scope: request.retryOf ? 'all' : request.scope,
+      only,
+      budget: { calls: request.budgetCalls, tokens: request.budgetTokens },
+      concurrency: request.concurrency ?? judge.concurrency,
+      dryRun: request.dryRun,
+      cache,
+      signal,
+      progress,
+      rate: async (task, graded) => {
+        await session.rate({
+          set: request.set,
+          query: task.query,
+          item: task.item,
+          rater,
+          grade: graded.grade,
+          explanation: graded.explanation,
+          promptDigest: graded.promptDigest,
+        })
+      },
+    })
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { memorySecretStore } from '../../src/main/credentials/secret-store'
+import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
+import { ExperimentStore } from '../../src/main/experiments/experiment-store'
+import { judgeHandlers } from '../../src/main/ipc/handlers/judge-handlers'
+import { JudgeRuns } from '../../src/main/judges/judge-jobs'
+import { JudgeKeys } from '../../src/main/judges/judge-keys'
+import { judgeCacheOf } from '../../src/main/storage/data-store/judge-cache-table'
+import type { JudgeRunStatus } from '../../src/shared/ipc/judge-contract'
+import { useDataStores } from '../fixtures/data-stores'
+import { failureOf } from '../fixtures/failure-of'
+import { citiesWorkspace, CITY_RANKINGS, useHandlerSessions } from '../fixtures/handler-session'
+import { canaryKey, judgeOn, startLlmServer } from '../fixtures/llm-servers'
+import { useTempDirs } from '../fixtures/temp-dirs'
+import { untilEnded } from './support'
+
+/**
+ * LLM judges through their channels, over a real workspace session, data
+ * folder database (the ratings journal, the judges' cache) and registry: the
+ * set's results come from a Query API on 127.0.0.1, the grades from an
+ * OpenAI-compatible server on 127.0.0.1 that records every request.
+ */
+
+const CONTENTS = citiesWorkspace([{ query: 'q1', item: 'p1', rater: 'Ann', grade: 3 }])
+/** paris: p1, p2, p3; lyon: l1, l2. */
+const ITEMS = 5
+
+describe('judgeHandlers', () => {
+  const tempDir = useTempDirs('qe-judge-handlers')
+  const dataStore = useDataStores()
+  const sessions = useHandlerSessions(tempDir, CITY_RANKINGS)
+
+  async function handlersOn() {
+    const parts = await sessions.open(CONTENTS)
+    const data = dataStore(parts.dataDir)
+    const runs = sessions.closeAfter(new JudgeRuns(parts.log))
+    const keys = new JudgeKeys(memorySecretStore('test'))
+    const server = await startLlmServer('openai', { model: 'grader' })
+    sessions.closeAfter(server)
+    const handlers = judgeHandlers({ ...parts, runs, keys, cache: judgeCacheOf(data), evaluations: new EvaluationStore(data), experiments: new ExperimentStore(data) })
+    const ended = (runId: string) => untilEnded(() => handlers['judges:status']({ runId }, {})) as Promise<JudgeRunStatus>
+    const document = async () => (await parts.session.testContext()).workspace
+    return { ...parts, handlers, server, ended, document }
+  }
+
+  it('grades a set\'s top k as the judge\'s rater, with the explanation and prompt digest on each line; a second run makes no call', async () => {
+    const { handlers, server, ended, document } = await handlersOn()
+    server.otherwise = () => ({ grade: 2, explanation: 'Named as asked.' })
+    const judge = judgeOn(server, { name: 'gpt' })
+    const view = await handlers['judges:save']({ judge }, {})
+    expect(view.judges.map((each) => each.name)).toEqual(['gpt'])
+
+    await handlers['judges:start']({ runId: 'estimate', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: true }, {})
+    const estimate = await ended('estimate')
+    expect(estimate.estimate).toMatchObject({ calls: ITEMS, cached: 0, current: 0, stale: 0 })
+    expect(estimate.estimate!.text).toMatch(/^about 5 calls, \d+ input tokens$/)
+    expect(server.requests).toHaveLength(0)
+
+    await handlers['judges:start']({ runId: 'run', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
+    const run = await ended('run')
+    expect(run).toMatchObject({ state: 'done', graded: ITEMS, cached: 0, failedCount: 0, calls: ITEMS, stoppedByBudget: false, left: 0 })
+    expect(server.requests).toHaveLength(ITEMS)
+    const set = (await document()).sets![0]!
+    const graded = set.judgments.filter((judgment) => judgment.rater === 'llm:gpt')
+    expect(graded).toHaveLength(ITEMS)
+    for (const judgment of graded) {
+      expect(judgment).toMatchObject({ grade: 2, explanation: 'Named as asked.' })
+      expect(judgment.promptDigest).toMatch(/^[0-9a-f]{64}$/)
+    }
+    // Ann's grade stands beside the judge's.
+    expect(set.judgments).toContainEqual({ query: 'q1', item: 'p1', rater: 'Ann', grade: 3 })
+
+    await handlers['judges:start']({ runId: 'again', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
+    expect(await ended('again')).toMatchObject({ state: 'done', graded: 0, calls: 0, estimate: { current: ITEMS, calls: 0 } })
+    // Every grade again (scope all): the cache answers them, still no call.
+    await handlers['judges:start']({ runId: 'all', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'all', dryRun: false }, {})
+    expect(await ended('all')).toMatchObject({ state: 'done', graded: 0, cached: ITEMS, calls: 0 })
+    expect(server.requests).toHaveLength(ITEMS)
+  })
+
+  it('stops at the budget, keeping what was graded and saying how many are left; a changed prompt makes the grades stale', async () => {
+    const { handlers, server, ended } = await handlersOn()
+    server.otherwise = () => ({ grade: 1 })
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt', concurrency: 1 }) }, {})
+    await handlers['judges:start']({ runId: 'budget', judge: 'gpt', set: 'Cities', budgetCalls: 2, scope: 'ungraded', dryRun: false }, {})
+    const stopped = await ended('budget')
+    expect(stopped).toMatchObject({ state: 'done', graded: 2, calls: 2, stoppedByBudget: true, left: ITEMS - 2, failedCount: 0 })
+    expect(stopped.message).toMatch(/^Stopped at the budget of 2 calls: 2 graded, 0 from the cache, 3 left\.$/)
+    expect(server.requests).toHaveLength(2)
+
+    const changed = judgeOn(server, { name: 'gpt', concurrency: 1, prompt: 'Grade {{item}} for {{query}} on {{scale}}.' })
+    await handlers['judges:save']({ judge: changed, previousName: 'gpt' }, {})
+    await handlers['judges:start']({ runId: 'stale', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: true }, {})
+    expect((await ended('stale')).estimate).toMatchObject({ stale: 2, current: 0, calls: ITEMS - 2 })
+  })
+
+  it('lists an answer off the scale as a failure with the model\'s words, and Retry failed grades it', async () => {
+    const { handlers, server, ended } = await handlersOn()
+    let bad = true
+    server.otherwise = (request) => (bad && request.prompt.includes('name: P2') ? { text: 'I would say 7 out of 10.' } : { grade: 3 })
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt', structured: false }) }, {})
+    await handlers['judges:start']({ runId: 'first', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
+    const first = await ended('first')
+    expect(first).toMatchObject({ state: 'done', graded: ITEMS - 1, failedCount: 1 })
+    expect(first.failures[0]).toMatchObject({ query: 'q1', item: 'p2' })
+    expect(first.failures[0]!.reason).toContain('I would say 7 out of 10.')
+    bad = false
+    const calls = server.requests.length
+    await handlers['judges:start']({ runId: 'retry', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false, retryOf: 'first' }, {})
+    expect(await ended('retry')).toMatchObject({ state: 'done', graded: 1, failedCount: 0 })
+    expect(server.requests.length - calls).toBe(1)
+    expect((await failureOf(handlers['judges:start']({ runId: 'x', judge: 'gpt', set: 'Cities', budgetCalls: 1, scope: 'ungraded', dryRun: false, retryOf: 'retry' }, {}))).message).toMatch(/no failures to retry/)
+  })
+
+  it('keeps the key in the keychain for the judge\'s origin only: sent there, never to a judge naming another origin, never in a reply', async () => {
+    const { handlers, server, ended } = await handlersOn()
+    const other = await startLlmServer('openai', { model: 'grader' })
+    sessions.closeAfter(other)
+    server.otherwise = () => ({ grade: 2 })
+    other.otherwise = () => ({ grade: 2 })
+    const key = canaryKey()
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt' }) }, {})
+    const stored = await handlers['judges:set-key']({ name: 'gpt', key }, {})
+    expect(stored).toEqual({ origin: server.origin, stored: true, storage: 'memory' })
+    expect(JSON.stringify(stored)).not.toContain(key)
+    await handlers['judges:start']({ runId: 'run', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
+    const run = await ended('run')
+    expect(JSON.stringify(run)).not.toContain(key)
+    expect(server.requests.every((request) => request.headers.authorization === `Bearer ${key}`)).toBe(true)
+
+    // The same judge, its base URL edited to another origin (as a shared file could): no key there.
+    await handlers['judges:save']({ judge: judgeOn(other, { name: 'gpt' }), previousName: 'gpt' }, {})
+    expect(await handlers['judges:key-status']({ name: 'gpt' }, {})).toEqual({ origin: other.origin, stored: false, storage: 'memory' })
+    await handlers['judges:start']({ runId: 'other', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'all', dryRun: false }, {})
+    await ended('other')
+    expect(other.requests.length).toBeGreaterThan(0)
+    for (const request of other.requests) expect(JSON.stringify(request.headers)).not.toContain(key)
+    expect(await handlers['judges:clear-key']({ name: 'gpt' }, {})).toEqual({ cleared: false })
+  })
+})

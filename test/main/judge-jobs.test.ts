@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/main/logging/logger'
+import { JudgeRuns } from '../../src/main/judges/judge-jobs'
+import { MAX_FAILURES_SHOWN } from '../../src/shared/ipc/judge-contract'
+import { useTempDirs } from '../fixtures/temp-dirs'
+import { untilEnded } from './support'
+
+describe('JudgeRuns', () => {
+  const tempDir = useTempDirs('qe-judge-jobs')
+
+  it('shows the first failures with the count of all, keeps them all for Retry failed, and runs one judging at a time', async () => {
+    const runs = new JudgeRuns(createLogger(tempDir()))
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    runs.start({
+      runId: 'a',
+      set: 'Cities',
+      judge: 'gpt',
+      work: async (progress) => {
+        for (let index = 0; index < 250; index++) progress.failures.push({ query: 'q1', item: `i${index}`, reason: 'off the scale' })
+        await held
+        return { state: 'done', message: '0 graded' }
+      },
+    })
+    expect(() => runs.start({ runId: 'b', set: 'Cities', judge: 'gpt', work: async () => ({ state: 'done', message: null }) })).toThrow('A judging run is running already')
+    release()
+    const status = await untilEnded(async () => runs.status('a'))
+    expect(status).toMatchObject({ state: 'done', message: '0 graded', failedCount: 250, set: 'Cities', judge: 'gpt' })
+    expect(status.failures).toHaveLength(MAX_FAILURES_SHOWN)
+    const kept = runs.failuresOf('a')
+    expect([kept.set, kept.judge, kept.failures.length]).toEqual(['Cities', 'gpt', 250])
+    expect(() => runs.failuresOf('nope')).toThrow('There is no judging run with the id "nope"')
+    await runs.close()
+  })
+})
