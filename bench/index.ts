@@ -8,6 +8,7 @@ import { benchEvalMemory } from './eval-memory'
 import { benchExperiment } from './experiment'
 import { benchExport } from './export'
 import { benchJudgeNext } from './judge-next'
+import { benchJudging } from './judging'
 import { benchKeptEvaluation } from './kept-evaluation'
 import { benchQueryClient } from './query-client'
 import { benchRating } from './rating'
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   results.push(...(await benchKeptEvaluation()))
   results.push(...(await benchAgreement()))
   results.push(...(await benchJudgeNext()))
+  results.push(...(await benchJudging()))
   results.push(...(await benchWorkspaceFiles()))
   results.push(...(await benchRenderer()))
   console.log(table(results))
