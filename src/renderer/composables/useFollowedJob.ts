@@ -7,7 +7,7 @@ import { call, errorMessage } from '../api/explorer-client'
 import { pollUntilDone } from './poll-until-done'
 
 /** The kinds of background job main runs: each has `<kind>:start`, `<kind>:status` and `<kind>:cancel` (shared/ipc/job-channels.ts). */
-export type JobKindName = 'tests' | 'export' | 'eval' | 'experiments'
+export type JobKindName = 'tests' | 'export' | 'eval' | 'experiments' | 'judges'
 
 /** The status a kind's channels answer. */
 export type JobStatusOf<K extends JobKindName> = ReplyOf<`${K}:status` & Channel>

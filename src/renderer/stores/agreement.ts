@@ -20,7 +20,7 @@ export const useAgreementStore = defineStore('agreement', () => {
   const workspace = useWorkspaceStore()
 
   /** The Evaluation view's part shown, kept here so that coming back from a query opened in Results finds the Agreement part again. */
-  const part = ref<'figures' | 'agreement'>('figures')
+  const part = ref<'figures' | 'agreement' | 'judges'>('figures')
   const report = shallowRef<SetAgreementReply | null>(null)
   /** The set the report is of. */
   const reportSet = ref<string | null>(null)

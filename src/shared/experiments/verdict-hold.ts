@@ -104,5 +104,6 @@ export function verdictHold(input: VerdictHoldInput): VerdictHold {
     const significanceChanges = each.some((row) => row.significant !== each[0]!.significant)
     verdicts.push({ side, metric: comparison.metric, signChanges, significanceChanges, holds: !signChanges && !significanceChanges })
   })
-  return { judge, rows, verdicts }
+  const reference = referenceRaters(set)
+  return { judge, reference: { people: reference.people, raters: reference.names }, rows, verdicts }
 }

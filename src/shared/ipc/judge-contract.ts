@@ -131,6 +131,8 @@ export const JudgeCalibrationSchema = z
 export const VerdictHoldSchema = z
   .object({
     judge: RaterNameSchema,
+    /** Whose grades the people's table reads: the people, or where no person graded the set, its other raters that are not LLM judges. */
+    reference: z.object({ people: z.boolean(), raters: z.array(RaterNameSchema) }).strict(),
     rows: z.array(
       z
         .object({

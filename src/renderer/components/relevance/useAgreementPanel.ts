@@ -1,7 +1,9 @@
 import { storeToRefs } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { SetAgreementReply } from '../../../shared/ipc/relevance-contract'
+import { judgeRater } from '../../../shared/relevance/llm-judge'
 import { useAgreementStore } from '../../stores/agreement'
+import { useLlmJudgesStore } from '../../stores/llm-judges'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import type { FieldOption } from '../controls/field-options'
 import { figure } from './figure-text'
@@ -114,9 +116,16 @@ export function useAgreementPanel() {
     return count > LOWEST_QUERIES ? `The ${LOWEST_QUERIES} queries read most differently, of ${count.toLocaleString('en-US')} with two grades or more` : 'Queries read most differently first'
   })
 
+  /** The workspace's LLM judges with grades in the set: each is calibrated against the people (JudgeCalibration). */
+  const judges = useLlmJudgesStore()
+  const calibrated = computed(() => {
+    const graded = new Set((report.value?.raters ?? []).filter((rater) => rater.judgments > 0).map((rater) => rater.rater))
+    return judges.judges.filter((judge) => graded.has(judgeRater(judge)))
+  })
+
   return {
     report, loading, error, raterRows, single, singleText, pairRows, overall, raterOptions, rowsRater, columnsRater,
-    confusion, confusionNote, scaleLabels, queryRows, queriesCaption, pairsCaption,
+    confusion, confusionNote, scaleLabels, queryRows, queriesCaption, pairsCaption, calibrated,
   }
 }
 

@@ -1,6 +1,7 @@
 import { computed } from 'vue'
 import type { ResultItem } from '../../../shared/responses'
 import { cellShownText, cellValue, needsDetail, type Column, type GradeTone } from '../../../shared/results/table'
+import { isJudgeGradeColumn } from './judge-columns'
 
 /** A rating cell's colour, by its grade's place on the scale (grid.css). */
 const TONE_CLASSES: Record<GradeTone, string> = { lowest: 'grade--lowest', low: 'grade--low', high: 'grade--high', top: 'grade--top' }
@@ -17,9 +18,11 @@ export function useGridRow(props: { item: ResultItem; columns: Column[]; cellCla
       // A rating cell adds its grade's colour to its column's classes: the one cell whose classes differ by row.
       if (column.rating) {
         const tone = column.rating.tone(props.item)
-        return { text: cellShownText(props.item, column), opens: false, classes: tone ? `${classes} ${TONE_CLASSES[tone]}` : classes }
+        // An LLM judge's grade carries the model's explanation as its title (the cell's description for screen readers).
+        const title = isJudgeGradeColumn(column) ? column.explain(props.item) || undefined : undefined
+        return { text: cellShownText(props.item, column), opens: false, classes: tone ? `${classes} ${TONE_CLASSES[tone]}` : classes, title }
       }
-      return { text: cellShownText(props.item, column), opens: needsDetail(cellValue(props.item, column)), classes }
+      return { text: cellShownText(props.item, column), opens: needsDetail(cellValue(props.item, column)), classes, title: undefined }
     }),
   )
   // --p sizes the probability bar, which the cell's background draws: no extra elements per row. Set on that

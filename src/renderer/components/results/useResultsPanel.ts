@@ -4,9 +4,12 @@ import { itemKey } from '../../../shared/compare/item-key'
 import type { ResultItem } from '../../../shared/responses'
 import { attributeColumns, columnsFor, ratingColumn, sameColumns, withRatingColumn, type Column } from '../../../shared/results/table'
 import { MAX_LOADED_ROWS } from '../../../shared/results/paging'
+import { judgeRater } from '../../../shared/relevance/llm-judge'
 import { useChainStore } from '../../stores/chain'
+import { isDemoJudge, useLlmJudgesStore } from '../../stores/llm-judges'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import { useQueryStore } from '../../stores/query'
+import { judgeColumns, withJudgeColumns } from './judge-columns'
 
 const DEFAULT_ATTRIBUTES = 6
 const number = (value: number) => value.toLocaleString('en-US')
@@ -43,7 +46,11 @@ export function useResultsPanel() {
   // While a set's query is rated, its grades as a column after Rank. Apart from the answer's columns, so a
   // rating (a new map of grades) builds one column, not the whole set from every row again.
   const rating = computed(() => (sets.ratedQuery ? ratingColumn(sets.ratingGrades, sets.scale) : null))
-  const columns = computed(() => withRatingColumn(answerColumns.value, rating.value))
+  // The LLM judges' grades of the query rated, read-only, after the person's own (the explanation as each cell's title).
+  const llmJudges = useLlmJudgesStore()
+  const demoRaters = computed(() => new Set(llmJudges.judges.filter(isDemoJudge).map(judgeRater)))
+  const judged = computed(() => (sets.ratedQuery ? judgeColumns(sets.set, sets.ratingQuery, sets.scale, demoRaters.value) : []))
+  const columns = computed(() => withJudgeColumns(withRatingColumn(answerColumns.value, rating.value), judged.value))
   /** A grade key on the grid's active row (null: Backspace, cleared). */
   const rate = (item: ResultItem, grade: number | null) => void sets.rateInGrid(itemKey(item), grade)
 

@@ -1,0 +1,157 @@
+import { storeToRefs } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import { JUDGE_SCOPES, MAX_BUDGET_CALLS, MAX_BUDGET_TOKENS } from '../../../shared/ipc/judge-contract'
+import { MAX_JUDGE_CONCURRENCY, MAX_JUDGE_DEPTH, type Judge } from '../../../shared/relevance/llm-judge'
+import { useConnectionsStore } from '../../stores/connections'
+import { useEvaluationsStore } from '../../stores/evaluations'
+import { DEFAULT_BUDGET_CALLS, useLlmJudgesStore, type JudgeScope } from '../../stores/llm-judges'
+import { useQuerySetsStore } from '../../stores/query-sets'
+import type { FieldOption } from '../controls/field-options'
+
+const SCOPE_LABELS: Record<JudgeScope, string> = {
+  ungraded: 'Ungraded by it',
+  stale: 'Ungraded and stale',
+  all: 'All',
+}
+
+const count = (value: number): string => value.toLocaleString('en-US')
+const plural = (value: number, one: string, many: string): string => `${count(value)} ${value === 1 ? one : many}`
+
+/** A whole number in [min, max] from a number box, or a problem in words; '' is `empty` (undefined: not given). */
+function wholeNumber(value: number | '', label: string, min: number, max: number, required: boolean): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  if (value === '' || value === null) return required ? { ok: false, message: `${label}: required.` } : { ok: true, value: undefined }
+  if (!Number.isInteger(value) || value < min || value > max) return { ok: false, message: `${label}: a whole number from ${count(min)} to ${count(max)}.` }
+  return { ok: true, value }
+}
+
+/**
+ * Judging the Evaluation view's set with the chosen judge: the depth, which
+ * items (not graded by it, also the stale, or all), the budget (calls
+ * required, tokens where the provider reports usage) and how many at a
+ * time; Estimate (a dry run: what the run would cost, what the cache has,
+ * what is stale) before Judge; the progress, Cancel, the end in words (a
+ * budget reached is said plainly, not as an error), and the failures with
+ * their reason and Retry failed.
+ */
+export function useJudgeRunPanel(props: { judge: Judge }) {
+  const store = useLlmJudgesStore()
+  const sets = useQuerySetsStore()
+  const { run, running, dryRun, estimate, error, gradingRun, started } = storeToRefs(store)
+
+  const depth = ref<number | ''>(props.judge.depth)
+  const scope = ref<JudgeScope>('ungraded')
+  const budgetCalls = ref<number | ''>(DEFAULT_BUDGET_CALLS)
+  const budgetTokens = ref<number | ''>('')
+  const concurrency = ref<number | ''>(props.judge.concurrency)
+  const problem = ref<string | null>(null)
+  // Another judge: its own depth and concurrency.
+  watch(() => props.judge.name, () => {
+    depth.value = props.judge.depth
+    concurrency.value = props.judge.concurrency
+  })
+
+  // The results judged are those the Evaluation view evaluates: its connection and config (Figures' "Evaluate on").
+  const evaluations = useEvaluationsStore()
+  const connections = useConnectionsStore()
+  const target = computed(() => {
+    const connectionId = evaluations.targetConnectionId
+    return connectionId ? { connectionId, ...(evaluations.config ? { config: evaluations.config } : {}) } : undefined
+  })
+  const targetText = computed(() => {
+    const found = target.value
+    if (!found) return "the set's template's own connection"
+    const name = connections.connections.find((connection) => connection.id === found.connectionId)?.name ?? found.connectionId
+    return `${name}, ${found.config ? `config ${found.config}` : "the template's own config"}`
+  })
+
+  const scopeOptions: FieldOption<JudgeScope>[] = JUDGE_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }))
+  const setName = computed(() => sets.set?.name ?? null)
+  const canStart = computed(() => !running.value && setName.value !== null && (sets.set?.queries.length ?? 0) > 0)
+
+  function choice() {
+    const checks = [
+      wholeNumber(depth.value, 'Depth', 1, MAX_JUDGE_DEPTH, true),
+      wholeNumber(budgetCalls.value, 'Budget, calls', 1, MAX_BUDGET_CALLS, true),
+      wholeNumber(budgetTokens.value, 'Budget, tokens', 1, MAX_BUDGET_TOKENS, false),
+      wholeNumber(concurrency.value, 'Concurrency', 1, MAX_JUDGE_CONCURRENCY, true),
+    ] as const
+    const failed = checks.find((check) => !check.ok)
+    if (failed && !failed.ok) return { ok: false as const, message: failed.message }
+    const [d, calls, tokens, c] = checks.map((check) => (check.ok ? check.value : undefined))
+    return { ok: true as const, choice: { depth: d!, scope: scope.value, budgetCalls: calls!, budgetTokens: tokens, concurrency: c!, target: target.value } }
+  }
+
+  async function begin(dry: boolean): Promise<void> {
+    const built = choice()
+    problem.value = built.ok ? null : built.message
+    if (!built.ok || !setName.value) return
+    await store.start(props.judge.name, setName.value, built.choice, dry)
+  }
+
+  /** The estimate of this judge, set, scope and depth (another choice is another estimate, not shown). */
+  const shownEstimate = computed(() => {
+    const found = estimate.value
+    return found && found.judge === props.judge.name && found.set === setName.value && found.scope === scope.value && found.depth === depth.value ? found.estimate : null
+  })
+  const estimateText = computed(() => {
+    const found = shownEstimate.value
+    if (!found) return ''
+    const parts = [found.text, `${count(found.cached)} from the cache`, `${count(found.stale)} stale`, `${count(found.current)} already graded`]
+    return `${parts.join(' · ')}.`
+  })
+  /** The grades of this judge made under another prompt, model or item content: the estimate tells, when there is one. */
+  const staleText = computed(() => {
+    const stale = shownEstimate.value?.stale ?? 0
+    return stale > 0 && scope.value === 'ungraded' ? `${plural(stale, 'grade is', 'grades are')} stale (another prompt, model or item content): choose Items "${SCOPE_LABELS.stale}" to grade them again.` : ''
+  })
+
+  /** The run shown, when it is this judge's on this set. */
+  const shownRun = computed(() => {
+    const current = run.value
+    return current && current.judge === props.judge.name && current.set === setName.value ? current : null
+  })
+  const estimating = computed(() => running.value && dryRun.value && shownRun.value !== null)
+  const progressText = computed(() => {
+    const current = shownRun.value
+    if (!current) return ''
+    if (dryRun.value) return `Estimating: ${current.phase}…`
+    // Before the items are known (the results are being fetched) there is nothing to count yet.
+    if (current.total === 0) return `${current.phase.charAt(0).toUpperCase()}${current.phase.slice(1)}…`
+    const tokens = current.tokens.input + current.tokens.output
+    return `${count(current.graded + current.cached)} of ${count(current.total)} graded · ${plural(current.calls, 'call', 'calls')} · ${count(tokens)} tokens${current.cached ? ` · ${count(current.cached)} from the cache` : ''}`
+  })
+  /** How the run ended, in words; a budget reached is the run doing as told, not a failure. */
+  const endText = computed(() => {
+    const current = gradingRun.value
+    if (!current || current.state === 'running' || current.judge !== props.judge.name) return ''
+    const graded = current.graded + current.cached
+    const failed = current.failedCount > 0 ? `, ${count(current.failedCount)} failed` : ''
+    if (current.stoppedByBudget) {
+      const budget = started.value?.choice
+      const tokensReached = budget?.budgetTokens !== undefined && current.calls < budget.budgetCalls
+      const limit = tokensReached ? `${count(budget!.budgetTokens!)} tokens` : `${count(budget?.budgetCalls ?? current.calls)} calls`
+      return `Stopped at the budget of ${limit}: ${count(graded)} graded, ${count(current.left)} left${failed}.`
+    }
+    if (current.state === 'cancelled') return `Cancelled: ${count(graded)} graded, ${count(current.left)} left${failed}.`
+    if (current.state === 'failed') return ''
+    const cached = current.cached > 0 ? ` (${count(current.cached)} from the cache)` : ''
+    return `Done: ${count(graded)} graded${cached}${failed}, ${plural(current.calls, 'call', 'calls')}, ${count(current.tokens.input + current.tokens.output)} tokens.`
+  })
+  const texts = computed(() => new Map((sets.set?.queries ?? []).map((query) => [query.id, query.text])))
+  const failures = computed(() => {
+    const current = gradingRun.value
+    if (!current || current.judge !== props.judge.name) return []
+    return current.failures.map((failure) => ({ key: `${failure.query} ${failure.item}`, query: failure.query, text: texts.value.get(failure.query) ?? failure.query, item: failure.item, reason: failure.reason }))
+  })
+  const failuresCaption = computed(() => {
+    const total = gradingRun.value?.failedCount ?? 0
+    return failures.value.length < total ? `Failures: the first ${count(failures.value.length)} of ${count(total)}` : `Failures (${count(total)})`
+  })
+  const canRetry = computed(() => !running.value && (gradingRun.value?.failedCount ?? 0) > 0 && gradingRun.value?.judge === props.judge.name)
+
+  return {
+    targetText, depth, scope, scopeOptions, budgetCalls, budgetTokens, concurrency, problem, error, running, estimating, canStart, setName,
+    shownRun, estimateText, staleText, progressText, endText, failures, failuresCaption, canRetry,
+    estimate: () => begin(true), judge: () => begin(false), cancel: () => store.cancel(), retry: () => store.retryFailed(),
+  }
+}

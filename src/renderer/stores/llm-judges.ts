@@ -1,0 +1,141 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { RunTarget } from '../../shared/compare/compare-targets'
+import type { JudgeEstimate, JudgeRunStatus } from '../../shared/ipc/judge-contract'
+import { JUDGE_SCOPES } from '../../shared/ipc/judge-contract'
+import type { Judge } from '../../shared/relevance/llm-judge'
+import { call } from '../api/explorer-client'
+import { useFollowedJob } from '../composables/useFollowedJob'
+import { useQuerySetsStore } from './query-sets'
+import { useWorkspaceStore } from './workspace'
+
+/** How often a running judging job is asked for its progress (as an evaluation is). */
+export const JUDGE_POLL_MS = 300
+/** The budget a run starts with until the user gives another: enough for a set's top 10, never an open bill. */
+export const DEFAULT_BUDGET_CALLS = 1_000
+
+export type JudgeScope = (typeof JUDGE_SCOPES)[number]
+
+/** What a run is asked to do, beside the judge and the set (the Evaluation view's). */
+export interface JudgeRunChoice {
+  depth: number
+  scope: JudgeScope
+  budgetCalls: number
+  budgetTokens?: number | undefined
+  concurrency: number
+  /** Where the results to grade are fetched (the Evaluation view's connection and config); none: the set's template's own. */
+  target?: RunTarget | undefined
+}
+
+/** A judge is the demo's stand-in when its model is the demo service's `demo-judge`: its grades are labelled so everywhere. */
+export function isDemoJudge(judge: Pick<Judge, 'model'>): boolean {
+  return judge.model.startsWith('demo-judge')
+}
+
+/**
+ * The workspace's LLM judges (issue 36) as the window uses them: their
+ * settings (main owns the document: each edit replies the workspace view),
+ * their keys (sent to main once, never kept here: only whether one is
+ * stored comes back), and judging as a background job followed the one way
+ * every job is (useFollowedJob): an Estimate is a dry run whose final status
+ * holds the estimate; a run's end reads the set again so the grid, the
+ * figures and the calibration show the new grades.
+ */
+export const useLlmJudgesStore = defineStore('llm-judges', () => {
+  const workspace = useWorkspaceStore()
+  const sets = useQuerySetsStore()
+
+  const judges = computed<Judge[]>(() => workspace.view?.judges ?? [])
+  /** The judge the Judges part works with (key, run) by name; the first until chosen, and while the one chosen is gone. */
+  const chosenName = ref<string | null>(null)
+  const chosen = computed<Judge | null>(() => judges.value.find((judge) => judge.name === chosenName.value) ?? judges.value[0] ?? null)
+  const error = ref<string | null>(null)
+  /** The last estimate, and what it was of (another judge, set or scope is another estimate). */
+  const estimate = shallowRef<{ judge: string; set: string; scope: JudgeScope; depth: number; estimate: JudgeEstimate } | null>(null)
+  /** Whether the job followed is a dry run (Estimate) or grades. */
+  const dryRun = ref(false)
+  /** What the job followed was started with (Retry failed starts the same again, on its failures). */
+  const started = shallowRef<{ judge: string; set: string; choice: JudgeRunChoice } | null>(null)
+  /** Bumped when a run that graded has ended: the calibration reads again. */
+  const gradedRuns = ref(0)
+
+  const followed = useFollowedJob('judges', {
+    intervalMs: JUDGE_POLL_MS,
+    error,
+    told: ['failed'],
+    unreadable: "The judging's progress could not be read",
+    async ended(final) {
+      if (!final) return
+      const from = started.value
+      if (dryRun.value) {
+        if (final.estimate && from) estimate.value = { judge: from.judge, set: from.set, scope: from.choice.scope, depth: from.choice.depth, estimate: final.estimate }
+        return
+      }
+      if (final.graded + final.cached === 0) return
+      // The grades went into main's document: the view (its unsaved marker) and the set (grid, figures) follow.
+      try {
+        workspace.show((await call('workspace:current', {})).workspace)
+      } catch {
+        // The set read below still shows the grades; the marker follows the next edit.
+      }
+      if (sets.chosen === final.set) await sets.choose(final.set)
+      gradedRuns.value++
+    },
+  })
+  const { run, running } = followed
+  /** The run shown, when it graded (not an Estimate). */
+  const gradingRun = computed<JudgeRunStatus | null>(() => (run.value && !dryRun.value ? run.value : null))
+
+  async function save(judge: Judge, previousName?: string): Promise<void> {
+    workspace.show(await call('judges:save', { judge, ...(previousName !== undefined ? { previousName } : {}) }))
+    chosenName.value = judge.name
+  }
+
+  async function remove(name: string): Promise<void> {
+    workspace.show(await call('judges:delete', { name }))
+  }
+
+  const keyStatus = (name: string) => call('judges:key-status', { name })
+  /** The key goes to main, which keeps it in the keychain under the judge's origin; nothing of it stays here. */
+  const setKey = (name: string, key: string) => call('judges:set-key', { name, key })
+  const clearKey = (name: string) => call('judges:clear-key', { name })
+
+  /** Starts judging `set` with `judge` (an Estimate when `dry`); `retryOf` grades only the failures of that earlier run. */
+  async function start(judge: string, set: string, choice: JudgeRunChoice, dry: boolean, retryOf?: string): Promise<JudgeRunStatus | null> {
+    if (running.value) return null
+    error.value = null
+    dryRun.value = dry
+    started.value = { judge, set, choice }
+    // What a run grades makes the estimate before it out of date.
+    if (!dry) estimate.value = null
+    return followed.begin(
+      (runId) =>
+        call('judges:start', {
+          runId,
+          judge,
+          set,
+          ...(choice.target ? { target: choice.target } : {}),
+          depth: choice.depth,
+          scope: choice.scope,
+          budgetCalls: choice.budgetCalls,
+          ...(choice.budgetTokens !== undefined ? { budgetTokens: choice.budgetTokens } : {}),
+          concurrency: choice.concurrency,
+          dryRun: dry,
+          ...(retryOf !== undefined ? { retryOf } : {}),
+        }),
+      dry ? 'The estimate could not be made' : 'The judging did not start',
+    )
+  }
+
+  /** Retry failed: the same judge, set and choices, on the failures of the run shown. */
+  async function retryFailed(): Promise<JudgeRunStatus | null> {
+    const last = gradingRun.value
+    const from = started.value
+    if (!last || !from || last.failedCount === 0) return null
+    return start(from.judge, from.set, from.choice, false, last.runId)
+  }
+
+  const cancel = () => followed.cancel()
+
+  return { judges, chosenName, chosen, error, estimate, dryRun, started, gradedRuns, run, running, gradingRun, save, remove, keyStatus, setKey, clearKey, start, retryFailed, cancel }
+})

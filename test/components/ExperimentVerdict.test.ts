@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { render } from 'vitest-browser-vue'
+import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
+import type { VerdictHold } from '../../src/shared/ipc/judge-contract'
+import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
+import { TWO_QUERY_SET } from './demo-set-view'
+import { DEMO_JUDGE, GPT_JUDGE, judgesView } from './judge-fixtures'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
+
+/**
+ * "Does the verdict hold?" in the Experiments view: for the judge chosen,
+ * each side and metric's Δ and p with the people's grades, the judge's and
+ * both, and in words whether the verdict holds, its sign changes or its
+ * significance does; another judge asks main again.
+ */
+
+const fake = bridgeForFile()
+
+const RECORD = {
+  ...TREND_EXPERIMENT,
+  stats: { ...TREND_EXPERIMENT.stats, metrics: ['ndcg@10', 'p@10'], family: 2 },
+  sides: [
+    { label: 'Demo, config default', target: { connectionId: 'c1' }, evaluationId: 'e-a', means: {} },
+    { label: 'Demo, config production', target: { connectionId: 'c1', config: 'production' }, evaluationId: 'e-b', means: {} },
+  ],
+} as ExperimentRecord
+
+// p is Holm's (pAdjusted, what significant reads); the raw p is half of it here, to tell the two apart.
+const row = (metric: string, grades: 'people' | 'judge' | 'both', delta: number, p: number) => ({ side: 'B', metric, grades, n: 2, delta, p: p / 2, pAdjusted: p, significant: p < 0.05 })
+
+const HOLD: VerdictHold = {
+  judge: 'llm:demo',
+  reference: { people: true, raters: ['Ann'] },
+  rows: [
+    row('ndcg@10', 'people', 0.12, 0.01), row('ndcg@10', 'judge', -0.04, 0.3), row('ndcg@10', 'both', 0.08, 0.02),
+    row('p@10', 'people', 0.1, 0.2), row('p@10', 'judge', 0.1, 0.03), row('p@10', 'both', 0.1, 0.2),
+  ],
+  verdicts: [
+    { side: 'B', metric: 'ndcg@10', signChanges: true, significanceChanges: true, holds: false },
+    { side: 'B', metric: 'p@10', signChanges: false, significanceChanges: true, holds: false },
+  ],
+}
+
+async function mount() {
+  const view = judgesView(TWO_QUERY_SET, [DEMO_JUDGE, GPT_JUDGE])
+  const pinia = demoWindow(fake, {
+    'sets:get': TWO_QUERY_SET,
+    'eval:list': [], 'experiments:list': [{ ...experimentSummary(RECORD), significant: 1, comparisons: 2 }], 'experiments:get': RECORD,
+    'eval:probability': { hasProbabilities: false, bands: [], cutoff: null },
+    'experiments:judge-next': { alpha: 0.05, verdicts: [], queue: [], total: 0, summary: '' },
+    'experiments:verdict': HOLD,
+  })
+  const [{ default: ExperimentsView }, { useWorkspaceStore }] = await Promise.all([
+    import('../../src/renderer/components/experiments/ExperimentsView.vue'),
+    import('../../src/renderer/stores/workspace'),
+  ])
+  useWorkspaceStore(pinia).show(view)
+  const screen = await render(ExperimentsView, { global: { plugins: [pinia] } })
+  const section = screen.getByRole('region', { name: 'Does the verdict hold?' })
+  await expect.element(section).toBeVisible()
+  return { screen, section }
+}
+
+const verdictCalls = () => fake.calls.filter((call) => call.channel === 'experiments:verdict').map((call) => call.request)
+
+describe('ExperimentVerdict', () => {
+  it("shows Δ and p with people's grades, the judge's and both, and whether each verdict holds", async () => {
+    const { section } = await mount()
+    const table = section.getByRole('table', { name: "Δ and p against A with the people's grades, the judge's and both" })
+    await expect.element(table.getByRole('row').filter({ hasText: 'nDCG@10' })).toHaveTextContent(/^B\s*nDCG@10\s*\+0\.120\s*p 0\.010, significant\s*−0\.040\s*p 0\.300\s*\+0\.080\s*p 0\.020, significant\s*sign and significance change$/)
+    await expect.element(table.getByRole('row').filter({ hasText: 'P@10' })).toHaveTextContent(/^B\s*P@10\s*\+0\.100\s*p 0\.200\s*\+0\.100\s*p 0\.030, significant\s*\+0\.100\s*p 0\.200\s*significance changes$/)
+    await expect.element(section.getByRole('status')).toHaveTextContent('0 of 2 verdicts hold whichever grades are used.')
+    expect(table.getByRole('columnheader').elements().map((cell) => cell.textContent?.trim())).toEqual(['Side', 'Metric', 'People', 'llm:demo', 'Both', 'Verdict'])
+    expect(verdictCalls()).toEqual([{ id: 'x1', judge: 'demo' }])
+  })
+
+  it('asks again for another judge, and says holds where nothing changes', async () => {
+    const { section } = await mount()
+    await expect.element(section.getByRole('table')).toBeVisible()
+    fake.answers['experiments:verdict'] = { ...HOLD, judge: 'llm:gpt', verdicts: HOLD.verdicts.map((verdict) => ({ ...verdict, signChanges: false, significanceChanges: false, holds: true })) }
+    await section.getByRole('combobox', { name: 'Verdict with judge' }).selectOptions('llm:gpt')
+    await expect.element(section.getByRole('status')).toHaveTextContent('2 of 2 verdicts hold whichever grades are used.')
+    expect(verdictCalls()).toEqual([{ id: 'x1', judge: 'demo' }, { id: 'x1', judge: 'gpt' }])
+    const states = section.getByRole('table').getByRole('row').elements().slice(1).map((each) => each.lastElementChild?.textContent)
+    expect(states).toEqual(['holds', 'holds'])
+  })
+})
