@@ -3,6 +3,9 @@ import { memorySecretStore } from '../../src/main/credentials/secret-store'
 import { EvaluationStore } from '../../src/main/evaluation/evaluation-store'
 import { ExperimentStore } from '../../src/main/experiments/experiment-store'
 import { judgeHandlers } from '../../src/main/ipc/handlers/judge-handlers'
+import { relevanceHandlers } from '../../src/main/ipc/handlers/relevance-handlers'
+import { EvaluationRuns } from '../../src/main/evaluation/evaluation-runs'
+import { join } from 'node:path'
 import { JudgeRuns } from '../../src/main/judges/judge-jobs'
 import { JudgeKeys } from '../../src/main/judges/judge-keys'
 import { judgeCacheOf } from '../../src/main/storage/data-store/judge-cache-table'
@@ -37,10 +40,26 @@ describe('judgeHandlers', () => {
     const keys = new JudgeKeys(memorySecretStore('test'))
     const server = await startLlmServer('openai', { model: 'grader' })
     sessions.closeAfter(server)
-    const handlers = judgeHandlers({ ...parts, runs, keys, cache: judgeCacheOf(data), evaluations: new EvaluationStore(data), experiments: new ExperimentStore(data) })
+    const evaluations = new EvaluationStore(data)
+    const handlers = judgeHandlers({ ...parts, runs, keys, cache: judgeCacheOf(data), evaluations, experiments: new ExperimentStore(data) })
     const ended = (runId: string) => untilEnded(() => handlers['judges:status']({ runId }, {})) as Promise<JudgeRunStatus>
     const document = async () => (await parts.session.testContext()).workspace
-    return { ...parts, handlers, server, ended, document }
+    /** An evaluation of the set, kept as the window's Evaluation view keeps one: its id. */
+    const evaluate = async () => {
+      const relevance = relevanceHandlers({
+        ...parts,
+        runs: sessions.closeAfter(new EvaluationRuns(evaluations, parts.log)),
+        store: evaluations,
+        files: { dialogs: null, uploads: null },
+        prefs: () => ({}),
+        downloads: null,
+        exportsDir: join(parts.dataDir, 'exports'),
+      })
+      await relevance['eval:start']({ runId: 'eval', set: 'Cities', depth: 10, metrics: 'ndcg@10' }, {})
+      const status = await untilEnded(() => relevance['eval:status']({ runId: 'eval' }, {}))
+      return status.evaluationId!
+    }
+    return { ...parts, handlers, server, ended, document, evaluate }
   }
 
   it('grades a set\'s top k as the judge\'s rater, with the explanation and prompt digest on each line; a second run makes no call', async () => {
@@ -69,6 +88,10 @@ describe('judgeHandlers', () => {
     }
     // Ann's grade stands beside the judge's.
     expect(set.judgments).toContainEqual({ query: 'q1', item: 'p1', rater: 'Ann', grade: 3 })
+    // An edit after the run goes through the file thread, which followed the batches of grades: they are in the document it reads back.
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'second' }) }, {})
+    const reread = (await document()).sets![0]!.judgments.filter((judgment) => judgment.rater === 'llm:gpt')
+    expect(reread).toEqual(graded)
 
     await handlers['judges:start']({ runId: 'again', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
     expect(await ended('again')).toMatchObject({ state: 'done', graded: 0, calls: 0, estimate: { current: ITEMS, calls: 0 } })
@@ -136,5 +159,19 @@ describe('judgeHandlers', () => {
     expect(other.requests.length).toBeGreaterThan(0)
     for (const request of other.requests) expect(JSON.stringify(request.headers)).not.toContain(key)
     expect(await handlers['judges:clear-key']({ name: 'gpt' }, {})).toEqual({ cleared: false })
+  })
+
+  it("judges the first pairs of a kept evaluation's What to judge next queue, and only those", async () => {
+    const { handlers, server, ended, document, evaluate } = await handlersOn()
+    server.otherwise = () => ({ grade: 1 })
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt' }) }, {})
+    const evaluationId = await evaluate()
+    await handlers['judges:start']({ runId: 'next', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false, next: { from: 'evaluation', id: evaluationId, limit: 2 } }, {})
+    expect(await ended('next')).toMatchObject({ state: 'done', graded: 2, failedCount: 0, calls: 2 })
+    const graded = (await document()).sets![0]!.judgments.filter((judgment) => judgment.rater === 'llm:gpt')
+    expect(graded).toHaveLength(2)
+    // The queue never holds what is judged already: Ann's p1.
+    expect(graded.map((judgment) => judgment.item)).not.toContain('p1')
+    expect((await failureOf(handlers['judges:start']({ runId: 'x', judge: 'gpt', set: 'Cities', budgetCalls: 1, scope: 'ungraded', dryRun: false, next: { from: 'experiment', id: 'nope', limit: 2 } }, {}))).code).toBe('not_found')
   })
 })

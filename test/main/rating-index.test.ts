@@ -75,4 +75,28 @@ describe('RatingIndex', () => {
     expect(refused.message).toBe('set.judgments: the set "Cities" holds 200,000 judgments, as many as a set may; this rating was not made.')
     expect(index.ratedSet(full, { set: 'Cities', query: 'q1', item: 'i7', rater: 'r1', grade: 2 })?.set.judgments[7]).toEqual({ query: 'q1', item: 'i7', rater: 'r1', grade: 2 })
   })
+
+  it('takes a batch of ratings on one copy of the set, each on its own: one refused leaves the others taken', () => {
+    const index = new RatingIndex()
+    const workspace = { ...emptyWorkspace(), sets: [citiesSet([{ query: 'q1', item: 'p1', rater: 'llm:demo', grade: 1 }])] }
+    const digest = 'a'.repeat(64)
+    const batch = [
+      { set: 'Cities', query: 'q1', item: 'p1', rater: 'llm:demo', grade: 3, explanation: 'Now exact.', promptDigest: digest },
+      { set: 'Cities', query: 'q1', item: 'p2', rater: 'llm:demo', grade: 7 },
+      { set: 'Cities', query: 'q9', item: 'x', rater: 'llm:demo', grade: 1 },
+      { set: 'Cities', query: 'q2', item: 'l1', rater: 'llm:demo', grade: 2, explanation: 'Named so.', promptDigest: digest },
+    ]
+    const taken = index.ratedMany(workspace, 'Cities', batch)
+    expect(taken.errors).toEqual([null, "grade: 7 is not a grade of the set's scale (0 Poor, 1 Fair, 2 Good, 3 Perfect).", 'The query set "Cities" has no query with the id "q9".', null])
+    expect(taken.set!.to.judgments).toEqual([
+      { query: 'q1', item: 'p1', rater: 'llm:demo', grade: 3, explanation: 'Now exact.', promptDigest: digest },
+      { query: 'q2', item: 'l1', rater: 'llm:demo', grade: 2, explanation: 'Named so.', promptDigest: digest },
+    ])
+    expect(taken.taken.map((rating) => rating.item)).toEqual(['p1', 'l1'])
+    // The index moved with the set: a single rating after the batch re-grades in place.
+    const again = index.rated(taken.workspace, { set: 'Cities', query: 'q2', item: 'l1', rater: 'llm:demo', grade: 0 })
+    expect(again.workspace.sets![0]!.judgments.map((judgment) => `${judgment.item} ${judgment.grade}`)).toEqual(['p1 3', 'l1 0'])
+    // A batch that changes nothing is the same document.
+    expect(index.ratedMany(again.workspace, 'Cities', [{ set: 'Cities', query: 'q1', item: 'zz', rater: 'llm:demo', grade: null }]).workspace).toBe(again.workspace)
+  })
 })

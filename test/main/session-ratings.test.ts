@@ -131,4 +131,40 @@ describe('ratings journaled in the data folder', () => {
     const kept = new Map(set.judgments.filter((judgment) => judgment.query === 'q01').map((judgment) => [judgment.item, judgment.grade]))
     expect(confirmed.filter((item) => kept.get(item) !== Number(item.slice('killed-'.length)) % 4)).toEqual([])
   })
+
+  it("gives back every grade an LLM judge's run counted before the host was killed, with its explanation and prompt digest", async () => {
+    const dataDir = join(dir, 'data-judge-killed')
+    const support = pathToFileURL(resolve('test/main/support.ts')).href
+    // The child opens the example on the embedded demo and judges with its demo judge, printing each graded count the run's status shows.
+    const code = `import(${JSON.stringify(support)}).then(async (loaded) => {
+      const { openCore, call, uploadText } = loaded.openCore ? loaded : loaded.default
+      const core = await openCore(${JSON.stringify(dataDir)}, { echoLog: false, demo: 'embedded' })
+      const text = require('node:fs').readFileSync(${JSON.stringify(WORLD_FILE)}, 'utf8')
+      await call(core, 'workspace:import', { upload: await uploadText(core, 'world.qxw.json', text) })
+      await call(core, 'judges:start', { runId: 'run', judge: 'demo', set: ${JSON.stringify(WORLD_SET)}, depth: 20, budgetCalls: 5000, scope: 'all' })
+      let shown = 0
+      for (;;) {
+        const status = await call(core, 'judges:status', { runId: 'run' })
+        if (status.graded + status.cached > shown) {
+          shown = status.graded + status.cached
+          process.stdout.write(shown + '\\n')
+        }
+        if (status.state !== 'running') break
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }
+      process.stdout.write('ended\\n')
+      await new Promise(() => undefined)
+    })`
+    const confirmed = await confirmedBeforeKill(code, 8)
+    const counted = Math.max(...confirmed.filter((line) => /^\d+$/.test(line)).map(Number))
+    expect(counted).toBeGreaterThan(0)
+    const again = await core(dataDir, 'browser')
+    const set = await call<QuerySet>(again, 'sets:get', { name: WORLD_SET })
+    const graded = set.judgments.filter((judgment) => judgment.rater === 'llm:demo')
+    expect(graded.length).toBeGreaterThanOrEqual(counted)
+    for (const judgment of graded) {
+      expect(judgment.explanation).toMatch(/\S/)
+      expect(judgment.promptDigest).toMatch(/^[0-9a-f]{64}$/)
+    }
+  })
 })

@@ -65,6 +65,11 @@ export class WorkspaceFileThread {
     this.mirror.rated(from, to, rating)
   }
 
+  /** Ratings taken at once took the set `from` to `to`: the thread follows with them, in order. */
+  ratedMany(from: QuerySet, to: QuerySet, ratings: readonly Rating[]): void {
+    this.mirror.ratedMany(from, to, ratings)
+  }
+
   async open(path: string): Promise<ReadDocument | { ok: false; message: string }> {
     return this.read({ kind: 'open', path })
   }

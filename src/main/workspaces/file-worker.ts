@@ -177,7 +177,8 @@ function decode(wired: DocumentOnWire): Workspace {
     }
     let set = sets.get(entry.ref)
     if (!set) throw new Error(`The workspace file thread lost the set it knew as ${entry.ref}; open the workspace again.`)
-    for (const rating of entry.ratings) set = ratings.ratedSet(set, rating)?.set ?? set
+    // All of them on one copy of the set's judgments (a refused one, which main refused too, left out).
+    if (entry.ratings.length > 0) set = ratings.ratedSetMany(set, entry.ratings).set
     sets.set(entry.ref, set)
     return set
   })

@@ -55,6 +55,55 @@ export class RatingIndex {
   /** The set with the rating taken (null: it changes nothing); the file thread applies a rating to its copy of the set this way too. */
   ratedSet(set: QuerySet, rating: Rating): { set: QuerySet; added: number } | null {
     const index = this.indexOf(set)
+    const judgments = set.judgments.slice()
+    const added = this.take(set, index, judgments, rating)
+    if (added === null) return null
+    return { set: this.moved(set, index, judgments), added }
+  }
+
+  /**
+   * The document with many ratings of one set taken at once (an LLM judge's
+   * grades as they come): the set's judgments copied once for them all, not
+   * once a rating, so a batch costs what one rating does plus its own.
+   * Each rating is checked and taken on its own: one refused (its error in
+   * `errors`, at its place) leaves the others taken.
+   */
+  ratedMany(workspace: Workspace, setName: string, ratings: readonly Rating[]): { workspace: Workspace; added: number; set?: { from: QuerySet; to: QuerySet }; taken: Rating[]; errors: (string | null)[] } {
+    const set = requireSet(workspace, setName)
+    const { set: next, added, taken, errors } = this.ratedSetMany(set, ratings)
+    if (next === set) return { workspace, added: 0, taken, errors }
+    const sets = (workspace.sets ?? []).map((each) => (each === set ? next : each))
+    return { workspace: { ...workspace, sets }, added, set: { from: set, to: next }, taken, errors }
+  }
+
+  /** The set with many ratings taken, each on its own (the same set when none changes anything); the file thread follows a batch this way too. */
+  ratedSetMany(set: QuerySet, ratings: readonly Rating[]): { set: QuerySet; added: number; taken: Rating[]; errors: (string | null)[] } {
+    const index = this.indexOf(set)
+    const judgments = set.judgments.slice()
+    let added = 0
+    const taken: Rating[] = []
+    const errors = ratings.map((rating) => {
+      try {
+        if (rating.set !== set.name) throw new ExplorerError('validation', `set: a rating of "${rating.set}" in a batch of "${set.name}".`)
+        const bytes = this.take(set, index, judgments, rating)
+        if (bytes !== null) {
+          added += bytes
+          taken.push(rating)
+        }
+        return null
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error)
+      }
+    })
+    return { set: taken.length === 0 ? set : this.moved(set, index, judgments), added, taken, errors }
+  }
+
+  /**
+   * Takes one rating into `judgments` (the set's, copied) and the index; the
+   * bytes it adds, about, or null when it changes nothing. Everything is
+   * checked before anything changes: a refused rating leaves both as they were.
+   */
+  private take(set: QuerySet, index: SetIndex, judgments: Judgment[], rating: Rating): number | null {
     if (!index.queries.has(rating.query)) throw new ExplorerError('not_found', `The query set "${rating.set}" has no query with the id "${rating.query}".`)
     const scale = scaleOf(set)
     if (rating.grade !== null && !scale.some((step) => step.grade === rating.grade)) {
@@ -73,7 +122,6 @@ export class RatingIndex {
       }
       judgment = checked.data
     }
-    const judgments = set.judgments.slice()
     const at = old === undefined ? -1 : judgments.indexOf(old)
     if (judgment && at >= 0) judgments[at] = judgment
     else if (judgment) {
@@ -89,11 +137,15 @@ export class RatingIndex {
     else return null
     if (judgment) index.judgments.set(key, judgment)
     else index.judgments.delete(key)
+    return judgment && !old ? JSON.stringify(judgment).length + 8 : 0
+  }
+
+  /** The set with its new judgments; the index moves with it. */
+  private moved(set: QuerySet, index: SetIndex, judgments: Judgment[]): QuerySet {
     const next: QuerySet = { ...set, judgments }
     this.bySet.delete(set)
     this.bySet.set(next, index)
-    const added = judgment && !old ? JSON.stringify(judgment).length + 8 : 0
-    return { set: next, added }
+    return next
   }
 
   private indexOf(set: QuerySet): SetIndex {

@@ -94,6 +94,42 @@ export class SessionRatings {
     else this.scheduleFlush()
   }
 
+  /**
+   * Many ratings of one set at once (an LLM judge's grades as they come):
+   * taken through the index on one copy of the set's judgments, journaled in
+   * one transaction before the reply, as one rating is. Each is checked on its
+   * own: the errors, at their places (null: taken). The caller is in the session's turn.
+   */
+  async rateMany(setName: string, ratings: readonly Rating[]): Promise<(string | null)[]> {
+    const state = this.session.state()
+    const { workspace, added, set, taken, errors } = this.index.ratedMany(state.workspace, setName, ratings)
+    if (workspace === state.workspace) return errors
+    const bytes = state.documentBytes + this.ratedBytes + added
+    if (bytes > MAX_WORKSPACE_BYTES) {
+      this.index = new RatingIndex()
+      const refused = `This change would make the workspace ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold; it was not made.`
+      return ratings.map(() => refused)
+    }
+    if (set) this.session.thread.ratedMany(set.from, set.to, taken)
+    const journal = await this.journalMark()
+    let seq: number | null = null
+    const at = new Date().toISOString()
+    try {
+      seq = await this.dataStore().call(
+        'ratings.addMany',
+        journal.key,
+        taken.map((rating) => ({ set: rating.set, query: rating.query, item: rating.item, grade: rating.grade, rater: rating.rater, at, explanation: rating.explanation, promptDigest: rating.promptDigest })),
+      )
+    } catch (error) {
+      this.session.log.error('the ratings journal could not be written; the session file is written for these ratings', error)
+    }
+    this.session.setState({ ...this.session.state(), workspace, stale: true, journal: { key: journal.key, seq: seq ?? journal.seq } })
+    this.ratedBytes += added
+    if (seq === null) await this.session.persist()
+    else this.scheduleFlush()
+    return errors
+  }
+
   /** The document's text was made again (a check, a save, a session write): the ratings' estimate starts from it. */
   madeText(): void {
     this.ratedBytes = 0

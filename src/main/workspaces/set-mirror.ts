@@ -37,12 +37,17 @@ export class SetMirror {
 
   /** A rating took `from` to `to`: the thread can follow by taking the same rating. */
   rated(from: QuerySet, to: QuerySet, rating: Rating): void {
+    this.ratedMany(from, to, [rating])
+  }
+
+  /** Ratings taken at once took `from` to `to`: the thread follows by taking them in order (each a version of the set there). */
+  ratedMany(from: QuerySet, to: QuerySet, ratings: readonly Rating[]): void {
     const known = this.known.get(from)
     const line = known && this.lines.get(known.id)
     // Only the newest version is rated on; another (an edit's leftover) has no line to follow.
     if (!known || !line || known.version !== line.base + line.ratings.length) return
-    line.ratings.push(rating)
-    this.known.set(to, { id: known.id, version: known.version + 1 })
+    line.ratings.push(...ratings)
+    this.known.set(to, { id: known.id, version: known.version + ratings.length })
   }
 
   /** Main's name for a workspace object (the thread keeps the text it made of the last one named). */

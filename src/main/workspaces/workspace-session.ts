@@ -121,6 +121,15 @@ export class WorkspaceSession {
     })
   }
 
+  /**
+   * Many ratings of one set at once (an LLM judge's grades), each checked on
+   * its own and journaled together before the reply (session-ratings.ts):
+   * what each rating's error was, at its place (null: taken).
+   */
+  rateMany(setName: string, ratings: readonly Rating[]): Promise<(string | null)[]> {
+    return this.serial(() => this.ratings.rateMany(setName, ratings))
+  }
+
   /** Writes what is pending (a rating's session write), lets go of the database when the session opened it, and stops the file thread. */
   async close(): Promise<void> {
     this.ratings.stopFlush()

@@ -31,8 +31,10 @@ export class RatingsTable {
   private readonly insert: Database.Statement
   private readonly after: Database.Statement
   private readonly trim: Database.Statement
+  private readonly db: Database.Database
 
   constructor(db: Database.Database) {
+    this.db = db
     this.insert = db.prepare('INSERT INTO ratings (document, set_name, query, item, grade, by, at, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     this.after = db.prepare('SELECT seq, set_name, query, item, grade, by, at, notes FROM ratings WHERE document = ? AND seq > ? ORDER BY seq')
     this.trim = db.prepare('DELETE FROM ratings WHERE document = ? AND seq <= ?')
@@ -42,6 +44,15 @@ export class RatingsTable {
   add(document: string, rating: JournalRating): number {
     const notes = rating.explanation === undefined && rating.promptDigest === undefined ? null : JSON.stringify({ explanation: rating.explanation, promptDigest: rating.promptDigest })
     return Number(this.insert.run(document, rating.set, rating.query, rating.item, rating.grade, rating.rater, rating.at, notes).lastInsertRowid)
+  }
+
+  /** Appends ratings in one transaction (one fsync, not one a rating); the last one's seq. */
+  addMany(document: string, ratings: readonly JournalRating[]): number {
+    let seq = 0
+    this.db.transaction(() => {
+      for (const rating of ratings) seq = this.add(document, rating)
+    })()
+    return seq
   }
 
   /** The document's ratings after `seq`, oldest first. */

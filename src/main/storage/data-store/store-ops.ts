@@ -26,7 +26,7 @@ type MethodOf<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown 
  */
 export const STORE_OPS = {
   history: ['add', 'get', 'put', 'list', 'clear'],
-  ratings: ['add', 'since', 'trimTo'],
+  ratings: ['add', 'addMany', 'since', 'trimTo'],
   evaluations: ['begin', 'addRankings', 'commit', 'abandon', 'list', 'head', 'summary', 'rankings', 'ranking', 'remove', 'writeRunFile', 'score', 'probability'],
   experiments: ['add', 'list', 'get'],
   judgeCache: ['get', 'set'],
