@@ -8,11 +8,10 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
  * The Evaluation view's Judges part: the workspace's judges listed (the
- * demo's stand-in labelled so, each with its grades in the set), a key sent
- * once to main and never shown again, Estimate (a dry run) before Judge,
- * the budget required, the progress and Cancel, a run stopped at its budget
- * said plainly (not as an error), the failures with Retry failed, and
- * Delete.
+ * demo's stand-in labelled so, each with its grades in the set), edited,
+ * added and deleted, and the one chosen given its key field and its run;
+ * the choice and Delete held while a run runs. The key field and the run
+ * on their own: JudgeKeyField.test.ts, JudgeRunPanel.test.ts.
  */
 
 const fake = bridgeForFile()
@@ -28,8 +27,6 @@ const SET: QuerySet = {
     { query: 'q02', item: 'rome-1', rater: 'llm:demo', grade: 3, explanation: 'The capital of Italy.' },
   ],
 }
-
-const CANARY = 'sk-canary-0123456789'
 
 async function mount(answers: Record<string, unknown> = {}) {
   const pinia = demoWindow(fake, {
@@ -66,92 +63,43 @@ describe('JudgesPanel', () => {
     await expect.element(screen.getByRole('dialog', { name: 'Edit judge gpt' })).toBeVisible()
   })
 
-  it('sends a key to main once, empties the field, and says only that one is stored and where', async () => {
+  it("works with the judge chosen: its key's origin and its run", async () => {
     const screen = await mount()
-    await expect.element(screen.getByRole('status').filter({ hasText: 'key' })).toHaveTextContent('No key stored — not needed for the demo or Ollama')
-    fake.answers['judges:key-status'] = { origin: 'https://api.openai.com', stored: false, storage: 'os' }
-    fake.answers['judges:set-key'] = { origin: 'https://api.openai.com', stored: true, storage: 'os' }
+    await expect.element(screen.getByRole('combobox', { name: 'Judge to run' })).toHaveValue('demo')
+    await expect.element(screen.getByRole('form', { name: 'API key of demo' })).toBeVisible()
+    await expect.element(screen.getByLabelText('API key for http://127.0.0.1:8080')).toBeVisible()
+    fake.answers['judges:key-status'] = { origin: 'https://api.openai.com', stored: true, storage: 'os' }
     await screen.getByRole('combobox', { name: 'Judge to run' }).selectOptions('gpt')
-    const field = screen.getByLabelText('API key for https://api.openai.com')
-    await field.fill(CANARY)
-    await screen.getByRole('button', { name: 'Save key' }).click()
+    await expect.element(screen.getByRole('heading', { name: 'Judge World cities with gpt' })).toBeVisible()
     await expect.element(screen.getByText('A key is stored for https://api.openai.com (OS keychain)')).toBeVisible()
-    expect(sent('judges:set-key')).toEqual([{ name: 'gpt', key: CANARY }])
-    await expect.element(field).toHaveValue('')
-    expect(document.body.innerHTML).not.toContain(CANARY)
-    // Nor in any store of the window.
-    expect(JSON.stringify(screen.pinia.state.value)).not.toContain(CANARY)
-
-    fake.answers['judges:clear-key'] = { cleared: true }
-    fake.answers['judges:key-status'] = { origin: 'https://api.openai.com', stored: false, storage: 'os' }
-    await screen.getByRole('button', { name: 'Forget key' }).click()
-    await expect.element(screen.getByText('No key stored — not needed for the demo or Ollama')).toBeVisible()
-    expect(sent('judges:clear-key')).toEqual([{ name: 'gpt' }])
+    expect(sent('judges:key-status')).toEqual([{ name: 'demo' }, { name: 'gpt' }])
+    // The gpt judge's own depth (the schema's default) and concurrency go with it.
+    await expect.element(screen.getByRole('spinbutton', { name: 'Judging depth' })).toHaveValue(10)
   })
 
-  it('estimates with a dry run first: calls and tokens, what the cache has, the stale, the graded', async () => {
-    const estimate = { calls: 1240, inputTokens: 1_100_000, outputTokens: 74_400, cached: 12, current: 2, stale: 3, text: 'about 1,240 calls, 1.1 M input tokens' }
-    const screen = await mount({ 'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', estimate }) })
-    await screen.getByRole('button', { name: 'Estimate' }).click()
-    await expect.element(screen.getByText(/^about 1,240 calls, 1\.1 M input tokens · 12 from the cache · 3 stale · 2 already graded\./)).toBeVisible()
-    await expect.element(screen.getByText(/3 grades are stale \(another prompt, model or item content\)/)).toBeVisible()
-    expect(sent('judges:start')).toEqual([
-      { runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 5, scope: 'ungraded', budgetCalls: 1000, concurrency: 4, dryRun: true },
-    ])
-  })
-
-  it('will not start without a budget of calls', async () => {
-    const screen = await mount()
-    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('')
-    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
-    await expect.element(screen.getByRole('alert')).toHaveTextContent('Budget, calls: required.')
-    expect(sent('judges:start')).toEqual([])
-  })
-
-  it('judges with progress; a run stopped at its budget says so plainly, lists the failures, and Retry failed grades them', async () => {
+  it('keeps the judge chosen and the judges while a run runs', async () => {
     const screen = await mount({ 'judges:start': judgeStatus('World cities') })
     fake.hold('judges:status')
-    fake.answers['workspace:current'] = { workspace: judgesView(SET), draft: null }
-    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('50')
-    await screen.getByRole('spinbutton', { name: 'Budget, tokens (optional)' }).fill('200000')
-    await screen.getByRole('combobox', { name: 'Items to judge' }).selectOptions('stale')
     await screen.getByRole('button', { name: 'Judge', exact: true }).click()
-    expect(sent('judges:start')[0]).toEqual({
-      runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 5, scope: 'stale', budgetCalls: 50, budgetTokens: 200000, concurrency: 4, dryRun: false,
-    })
-    await expect.poll(() => fake.held.length).toBe(1)
-    fake.held.shift()!.answer(judgeStatus('World cities', { graded: 20, cached: 4, calls: 21, tokens: { input: 9000, output: 1200 }, done: 24 }))
-    await expect.element(screen.getByRole('progressbar', { name: 'Judging progress' })).toHaveAttribute('aria-valuetext', '24 of 170 graded · 21 calls · 10,200 tokens · 4 from the cache')
     await expect.element(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
-
-    await expect.poll(() => fake.held.length).toBe(1)
-    const failures = [{ query: 'q02', item: 'rome-9', reason: 'The answer\'s grade 7 is not on the scale (0, 1, 2, 3): "7, very relevant"' }]
-    fake.held.shift()!.answer(judgeStatus('World cities', {
-      state: 'done', phase: 'done', graded: 46, cached: 4, calls: 50, tokens: { input: 20000, output: 3000 }, stoppedByBudget: true, left: 120, failedCount: 1, failures,
-    }))
-    await expect.element(screen.getByText('Stopped at the budget of 50 calls: 50 graded, 120 left, 1 failed.')).toBeVisible()
-    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument()
-    const table = screen.getByRole('table', { name: 'Failures (1)' })
-    expect(cells(table.element() as HTMLElement)).toEqual([['rome q02', 'rome-9', failures[0]!.reason]])
-    // The grades went into the document: the set is read again.
-    await expect.poll(() => sent('sets:get').length).toBeGreaterThan(1)
-
-    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r2', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
-    await screen.getByRole('button', { name: 'Retry failed' }).click()
-    await expect.poll(() => sent('judges:start').length).toBe(2)
-    expect(sent('judges:start')[1]).toMatchObject({ judge: 'demo', set: 'World cities', scope: 'stale', budgetCalls: 50, dryRun: false, retryOf: 'r1' })
-    await expect.element(screen.getByText('Done: 1 graded, 1 call, 0 tokens.')).toBeVisible()
+    await expect.element(screen.getByRole('combobox', { name: 'Judge to run' })).toBeDisabled()
+    await expect.element(screen.getByRole('button', { name: 'Delete judge gpt' })).toBeDisabled()
+    await expect.element(screen.getByRole('button', { name: 'Edit judge gpt' })).toBeEnabled()
   })
 
-  it('Cancel stops the run and says what it kept', async () => {
-    const screen = await mount({ 'judges:start': judgeStatus('World cities') })
-    fake.hold('judges:status')
-    fake.answers['judges:cancel'] = judgeStatus('World cities', { state: 'cancelled', graded: 3, calls: 3, left: 167 })
-    fake.answers['workspace:current'] = { workspace: judgesView(SET), draft: null }
-    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
-    await screen.getByRole('button', { name: 'Cancel' }).click()
-    await expect.element(screen.getByText('Cancelled: 3 graded, 167 left.')).toBeVisible()
-    expect(sent('judges:cancel')).toEqual([{ runId: 'r1' }])
+  it('says how to add the first judge when the workspace has none', async () => {
+    const pinia = demoWindow(fake, { 'sets:get': SET, 'eval:list': [] })
+    const [{ default: JudgesPanel }, { useWorkspaceStore }] = await Promise.all([
+      import('../../src/renderer/components/relevance/JudgesPanel.vue'),
+      import('../../src/renderer/stores/workspace'),
+    ])
+    useWorkspaceStore(pinia).show(judgesView(SET, []))
+    const screen = await render(JudgesPanel, { global: { plugins: [pinia] } })
+    await expect.element(screen.getByText(/^No LLM judge in this workspace yet/)).toBeVisible()
+    expect(screen.getByRole('table', { name: 'LLM judges' }).query()).toBeNull()
+    expect(screen.getByRole('combobox', { name: 'Judge to run' }).query()).toBeNull()
+    await screen.getByRole('button', { name: 'Add judge' }).click()
+    await expect.element(screen.getByRole('dialog', { name: 'Add LLM judge' })).toBeVisible()
   })
 
   it('deletes a judge once asked', async () => {

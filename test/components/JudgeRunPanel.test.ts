@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import '../../src/renderer/styles/app.css'
+import { render } from 'vitest-browser-vue'
+import type { JudgeEstimate } from '../../src/shared/ipc/judge-contract'
+import { TWO_QUERY_SET } from './demo-set-view'
+import { DEMO_JUDGE, judgeStatus, judgesView } from './judge-fixtures'
+import { bridgeForFile, demoWindow } from './mount-with-bridge'
+
+/**
+ * Judging the Evaluation view's set with a judge: Estimate (a dry run that
+ * costs nothing) says the calls and tokens, what the cache has, the stale
+ * and the graded; Judge starts a run with the depth, items, budget and
+ * concurrency chosen, the budget of calls required; the progress and
+ * Cancel; a run stopped at its budget said plainly as a status (the run did
+ * as told, not an error); the failures with their reason and Retry failed
+ * on them alone.
+ */
+
+const fake = bridgeForFile()
+
+const ESTIMATE: JudgeEstimate = { calls: 1240, inputTokens: 1_100_000, outputTokens: 74_400, cached: 12, current: 2, stale: 3, text: 'about 1,240 calls, 1.1 M input tokens' }
+const SET_VIEW = { workspace: judgesView(TWO_QUERY_SET), draft: null }
+
+async function mount(answers: Record<string, unknown> = {}) {
+  const pinia = demoWindow(fake, { 'sets:get': TWO_QUERY_SET, 'eval:list': [], 'workspace:current': SET_VIEW, ...answers })
+  const [{ default: JudgeRunPanel }, { useWorkspaceStore }, { useConnectionsStore }] = await Promise.all([
+    import('../../src/renderer/components/relevance/JudgeRunPanel.vue'),
+    import('../../src/renderer/stores/workspace'),
+    import('../../src/renderer/stores/connections'),
+  ])
+  // The window has listed its connections (the run names the one it fetches on) and shows the workspace.
+  await useConnectionsStore(pinia).load()
+  useWorkspaceStore(pinia).show(judgesView(TWO_QUERY_SET))
+  const screen = await render(JudgeRunPanel, { props: { judge: DEMO_JUDGE }, global: { plugins: [pinia] } })
+  // The set is read: the run names it.
+  await expect.element(screen.getByRole('heading', { name: 'Judge World cities with demo' })).toBeVisible()
+  return screen
+}
+
+const sent = (channel: string) => fake.calls.filter((call) => call.channel === channel).map((call) => call.request)
+const cells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()))
+
+describe('JudgeRunPanel', () => {
+  it("estimates with a dry run of the judge's depth and the default budget: calls and tokens, the cache, the stale, the graded", async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', estimate: ESTIMATE }) })
+    await expect.element(screen.getByText("each query's top results on Demo, the template's own config", { exact: false })).toBeVisible()
+    await screen.getByRole('button', { name: 'Estimate' }).click()
+    const status = screen.getByRole('status').filter({ hasText: 'about 1,240 calls' })
+    await expect.element(status).toHaveTextContent(/^about 1,240 calls, 1\.1 M input tokens · 12 from the cache · 3 stale · 2 already graded\./)
+    await expect.element(status).toHaveTextContent('3 grades are stale (another prompt, model or item content): choose Items "Ungraded and stale" to grade them again.')
+    expect(sent('judges:start')).toEqual([
+      { runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 5, scope: 'ungraded', budgetCalls: 1000, concurrency: 4, dryRun: true },
+    ])
+    // An Estimate grades nothing: no end of a run is told, the set is not read again.
+    expect(screen.getByText(/^Done:/).query()).toBeNull()
+    expect(sent('workspace:current')).toEqual([])
+
+    // Another choice is another estimate: this one is no longer shown.
+    await screen.getByRole('combobox', { name: 'Items to judge' }).selectOptions('stale')
+    await expect.element(screen.getByText(/about 1,240 calls/)).not.toBeInTheDocument()
+  })
+
+  it('judges with the depth, items, budget of calls and tokens and concurrency chosen, and shows the progress and Cancel', async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities') })
+    fake.hold('judges:status')
+    await screen.getByRole('spinbutton', { name: 'Judging depth' }).fill('3')
+    await screen.getByRole('combobox', { name: 'Items to judge' }).selectOptions('all')
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('50')
+    await screen.getByRole('spinbutton', { name: 'Budget, tokens (optional)' }).fill('200000')
+    await screen.getByRole('spinbutton', { name: 'Judging concurrency' }).fill('2')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    expect(sent('judges:start')).toEqual([
+      { runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 3, scope: 'all', budgetCalls: 50, budgetTokens: 200000, concurrency: 2, dryRun: false },
+    ])
+    await expect.poll(() => fake.held.length).toBe(1)
+    expect(fake.held[0]!.request).toEqual({ runId: 'r1' })
+    fake.held.shift()!.answer(judgeStatus('World cities', { graded: 20, cached: 4, calls: 21, tokens: { input: 9000, output: 1200 }, done: 24 }))
+    await expect.element(screen.getByRole('progressbar', { name: 'Judging progress' })).toHaveAttribute('aria-valuetext', '24 of 170 graded · 21 calls · 10,200 tokens · 4 from the cache')
+    await expect.element(screen.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    // One run at a time, its settings as started.
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toBeDisabled()
+    await expect.element(screen.getByRole('button', { name: 'Estimate' })).toBeDisabled()
+    await expect.element(screen.getByRole('spinbutton', { name: 'Budget, calls' })).toBeDisabled()
+
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.answer(judgeStatus('World cities', { state: 'done', phase: 'done', graded: 44, cached: 4, calls: 45, tokens: { input: 18000, output: 2400 }, done: 48, left: 0 }))
+    await expect.element(screen.getByText('Done: 48 graded (4 from the cache), 45 calls, 20,400 tokens.')).toBeVisible()
+    await expect.element(screen.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toBeEnabled()
+  })
+
+  it('will not start without a budget of calls, and says why', async () => {
+    const screen = await mount()
+    const budget = screen.getByRole('spinbutton', { name: 'Budget, calls' })
+    await budget.fill('')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Budget, calls: required.')
+    await screen.getByRole('button', { name: 'Estimate' }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Budget, calls: required.')
+
+    await budget.fill('0')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Budget, calls: a whole number from 1 to 1,000,000.')
+    expect(sent('judges:start')).toEqual([])
+
+    // A budget of tokens is optional, but not 0 either.
+    await budget.fill('50')
+    await screen.getByRole('spinbutton', { name: 'Budget, tokens (optional)' }).fill('0')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Budget, tokens: a whole number from 1 to 10,000,000,000.')
+    expect(sent('judges:start')).toEqual([])
+  })
+
+  it('says plainly that a run stopped at its budget, as a status and not an error, lists the failures, and Retry failed grades them alone', async () => {
+    const failures = [{ query: 'q02', item: 'rome-9', reason: 'The answer\'s grade 7 is not on the scale (0, 1, 2, 3): "7, very relevant"' }]
+    const screen = await mount({
+      'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', graded: 46, cached: 4, calls: 50, tokens: { input: 20000, output: 3000 }, stoppedByBudget: true, left: 120, failedCount: 1, failures }),
+    })
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('50')
+    await screen.getByRole('combobox', { name: 'Items to judge' }).selectOptions('stale')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Stopped' })).toHaveTextContent('Stopped at the budget of 50 calls: 50 graded, 120 left, 1 failed.')
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Failures (1)' })
+    expect(cells(table.element() as HTMLElement)).toEqual([['rome q02', 'rome-9', failures[0]!.reason]])
+    // The grades went into the document: the set is read again.
+    await expect.poll(() => sent('sets:get').length).toBeGreaterThan(1)
+
+    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r2', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
+    await screen.getByRole('button', { name: 'Retry failed' }).click()
+    await expect.poll(() => sent('judges:start').length).toBe(2)
+    expect(sent('judges:start')[1]).toEqual({
+      runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 5, scope: 'stale', budgetCalls: 50, concurrency: 4, dryRun: false, retryOf: 'r1',
+    })
+    await expect.element(screen.getByText('Done: 1 graded, 1 call, 0 tokens.')).toBeVisible()
+    await expect.element(screen.getByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+  })
+
+  it('names the budget of tokens when that is the one reached', async () => {
+    const screen = await mount({
+      'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', graded: 30, calls: 30, tokens: { input: 180000, output: 20000 }, stoppedByBudget: true, left: 140 }),
+    })
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('50')
+    await screen.getByRole('spinbutton', { name: 'Budget, tokens (optional)' }).fill('200000')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByText('Stopped at the budget of 200,000 tokens: 30 graded, 140 left.')).toBeVisible()
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it("tells a run that failed as an error, in main's words", async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { state: 'failed', phase: 'done', message: 'The set\'s results could not be fetched: connection refused.' }) })
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent("The set's results could not be fetched: connection refused.")
+  })
+
+  it('Cancel stops the run and says what it kept', async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities') })
+    fake.hold('judges:status')
+    fake.answers['judges:cancel'] = judgeStatus('World cities', { state: 'cancelled', graded: 3, calls: 3, left: 167 })
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await screen.getByRole('button', { name: 'Cancel' }).click()
+    await expect.element(screen.getByText('Cancelled: 3 graded, 167 left.')).toBeVisible()
+    expect(sent('judges:cancel')).toEqual([{ runId: 'r1' }])
+    await expect.element(screen.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
+  })
+})
