@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchJudgeItems, fetchQueueItems, itemFields } from '../../src/main/judges/judge-items'
+import { fetchJudgeItems, fetchQueueItems, itemFields, MAX_ITEM_CHARS, MAX_SHOWN_ATTRIBUTES } from '../../src/main/judges/judge-items'
+import { itemText } from '../../src/shared/relevance/llm-judge'
 import { JudgeSchema } from '../../src/shared/relevance/llm-judge'
 import { startRankingServer, type RankingServer } from '../fixtures/ranking-server'
 import { search } from './support'
@@ -72,5 +73,23 @@ describe('judge items', () => {
     expect(itemFields(item, judge)).toEqual({ name: 'Paris', population: 2138551, tags: '{"a":1}' })
     expect(itemFields({ tuple: { '1': { id: 'x', class: ['City'], name: 'Lisbon' } } }, judge)).toEqual({ id: 'x', class: '["City"]', name: 'Lisbon' })
     expect(itemFields({ tuple: ['s', 'p', 'o'] }, judge)).toEqual({ value: 's · p · o' })
+  })
+
+  it('with no fields named, shows the first 30 attributes of an item that has hundreds', () => {
+    const attributes = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`a${i}`, `value ${i}`]))
+    const fields = itemFields({ tuple: [{ id: 'x', class: ['City'], attributes }] }, judge)
+    expect(Object.keys(fields)).toEqual(Array.from({ length: MAX_SHOWN_ATTRIBUTES }, (_, i) => `a${i}`))
+    // Fields the judge names are shown whatever their place.
+    expect(itemFields({ tuple: [{ id: 'x', class: ['City'], attributes }] }, { ...judge, fields: ['a499'] })).toEqual({ a499: 'value 499' })
+  })
+
+  it('holds at most MAX_ITEM_CHARS characters of an item, all fields together, the one at the bound cut and marked', () => {
+    const wide = JudgeSchema.parse({ ...judge, maxFieldChars: 20_000, fields: Array.from({ length: 50 }, (_, i) => `f${i}`) })
+    const attributes = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, 'z'.repeat(20_000)]))
+    const fields = itemFields({ tuple: [{ id: 'x', class: ['City'], attributes }] }, wide)
+    const text = itemText(wide, fields)
+    expect(text.length).toBeLessThanOrEqual(MAX_ITEM_CHARS)
+    expect(text.length).toBeGreaterThan(MAX_ITEM_CHARS - 100)
+    expect(text.endsWith('…')).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/main/logging/logger'
 import { JudgeRuns } from '../../src/main/judges/judge-jobs'
+import { MAX_FAILURES_KEPT, recordFailure } from '../../src/main/judges/judge-set'
 import { MAX_FAILURES_SHOWN } from '../../src/shared/ipc/judge-contract'
 import { useTempDirs } from '../fixtures/temp-dirs'
 import { untilEnded } from './support'
@@ -30,6 +31,27 @@ describe('JudgeRuns', () => {
     const kept = runs.failuresOf('a')
     expect([kept.set, kept.judge, kept.failures.length]).toEqual(['Cities', 'gpt', 250])
     expect(() => runs.failuresOf('nope')).toThrow('There is no judging run with the id "nope"')
+    await runs.close()
+  })
+
+  it('keeps at most MAX_FAILURES_KEPT failures of a run, counting the rest: the status gives the true count, Retry failed the kept and how many were not', async () => {
+    const runs = new JudgeRuns(createLogger(tempDir()))
+    runs.start({
+      runId: 'many',
+      set: 'Cities',
+      judge: 'gpt',
+      work: async (progress) => {
+        for (let index = 0; index < MAX_FAILURES_KEPT + 123; index++) recordFailure(progress, { query: 'q1', item: `i${index}`, reason: 'off the scale' })
+        return { state: 'done', message: null }
+      },
+    })
+    const status = await untilEnded(async () => runs.status('many'))
+    expect(status.failedCount).toBe(MAX_FAILURES_KEPT + 123)
+    expect(status.failures).toHaveLength(MAX_FAILURES_SHOWN)
+    expect(status).not.toHaveProperty('failuresNotKept')
+    const kept = runs.failuresOf('many')
+    expect([kept.failures.length, kept.notKept]).toEqual([MAX_FAILURES_KEPT, 123])
+    expect(kept.failures[0]).toEqual({ query: 'q1', item: 'i0', reason: 'off the scale' })
     await runs.close()
   })
 })

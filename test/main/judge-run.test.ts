@@ -125,6 +125,22 @@ describe('runJudging', () => {
     expect(server.requests).toHaveLength(5)
   })
 
+  it('a cached answer off the scale is no grade: the item is sent to the model and graded on the scale', async () => {
+    const { server, plan, meter, client } = await setUp(2)
+    const binary = [{ grade: 0, label: 'No' }, { grade: 1, label: 'Yes' }]
+    // A plan whose cache answered 3 (given on a 0-3 set) for the first item.
+    plan.toGrade[0]!.cached = { grade: 3, explanation: 'from a 0-3 set' }
+    server.otherwise = () => ({ grade: 1, explanation: 'Yes.' })
+    const seen = collect()
+    const result = await runJudging({ planned: plan.toGrade, scale: binary, client, meter, concurrency: 1, signal: new AbortController().signal, ...seen })
+    expect(result).toMatchObject({ graded: 2, cached: 0, failed: 0, left: 0 })
+    expect(seen.graded.map((each) => [each.item, each.answer.grade, each.answer.cached])).toEqual([
+      ['item-0', 1, false],
+      ['item-1', 1, false],
+    ])
+    expect(server.requests).toHaveLength(2)
+  })
+
   it('an answer off the scale fails its item with the model\'s words, and the run goes on', async () => {
     const { server, plan, meter, client } = await setUp(3)
     server.script({ grade: 7, explanation: 'Seven of ten.' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseFewShot, fewShotChooser } from '../../src/shared/relevance/few-shot'
+import { chooseFewShot, FEW_SHOT_SPARE, fewShotChooser, fewShotQueries } from '../../src/shared/relevance/few-shot'
 import { DEFAULT_SCALE, type Judgment, type QuerySet } from '../../src/shared/relevance/query-set'
 
 /**
@@ -111,5 +111,42 @@ describe('chooseFewShot', () => {
     for (const query of queries) {
       expect(choose(query.id)).toEqual(all.filter((example) => example.query !== query.text).slice(0, 4))
     }
+  })
+
+  it("a new grade elsewhere changes only the examples of the queries whose first N it enters", () => {
+    // Eight queries of four items each, graded by alice; every item's content known.
+    const wide = Array.from({ length: 8 }, (_, i) => ({ id: `w${i}`, text: `wide ${i}` }))
+    const graded: Judgment[] = wide.flatMap((query) => ['a', 'b', 'c', 'd'].map((item, i) => judgment(query.id, `${query.id}-${item}`, 'alice', i % 4)))
+    const known = (list: Judgment[]) => {
+      const contents = new Map<string, Map<string, Record<string, unknown>>>()
+      for (const each of list) (contents.get(each.query) ?? contents.set(each.query, new Map()).get(each.query)!).set(each.item, { name: each.item })
+      return contents
+    }
+    const before = { queries: wide, judgments: graded, raters: [{ name: 'alice', kind: 'person' as const }] }
+    let changedQueries = 0
+    for (let extra = 0; extra < 20; extra++) {
+      const added = judgment(`w${extra % 8}`, `new-${extra}`, 'alice', 1)
+      const after = { ...before, judgments: [...graded, added] }
+      for (const query of wide) {
+        const was = chooseFewShot({ set: before, scale: DEFAULT_SCALE, count: 3, seed: 1, queryId: query.id, contents: known(graded) })
+        const now = chooseFewShot({ set: after, scale: DEFAULT_SCALE, count: 3, seed: 1, queryId: query.id, contents: known(after.judgments) })
+        if (now.some((example) => example.fields.name === added.item)) {
+          changedQueries++
+          // It took one place: the others are the same examples, in the same order.
+          expect(now.filter((example) => example.fields.name !== added.item)).toEqual(was.slice(0, 2))
+        } else expect(now).toEqual(was)
+      }
+    }
+    // Some of the 20 new grades entered some query's first three (else the test shows nothing).
+    expect(changedQueries).toBeGreaterThan(0)
+  })
+
+  it('draws only from the first N + FEW_SHOT_SPARE candidates, whose queries a run fetches besides its own', () => {
+    const input = { set, scale: DEFAULT_SCALE, count: 2, seed: 1 }
+    const pool = fewShotQueries(input)
+    expect(pool.length).toBeLessThanOrEqual(2 + FEW_SHOT_SPARE)
+    // Only the pool's queries' results known: the same examples as with every query's.
+    const contents = new Map([...allContents()].filter(([query]) => pool.includes(query)))
+    for (const query of queries) expect(chooseFewShot({ ...input, queryId: query.id, contents })).toEqual(chooseFewShot({ ...input, queryId: query.id, contents: allContents() }))
   })
 })

@@ -14,9 +14,10 @@ import type { JudgeTask } from './judge-plan'
  * rankings (run-set.ts: the set's template filled with each query's text,
  * its pages through the app's own query runner, a few queries at a time,
  * the same tokens, deadlines and cancellation), keeping of each item what
- * the prompt may show: the first column's attributes, each value cut to the
- * judge's maxFieldChars as it is read, so a run holds a bounded amount
- * whatever the service sends.
+ * the prompt may show: the first column's attributes (the judge's fields,
+ * or the first MAX_SHOWN_ATTRIBUTES), each value cut to the judge's
+ * maxFieldChars and all of them to MAX_ITEM_CHARS as they are read, so a run
+ * holds a bounded amount whatever the service sends.
  */
 
 export interface JudgeItemsInput {
@@ -46,6 +47,15 @@ export interface JudgeItems {
   rankings: QueryRanking[]
 }
 
+/**
+ * With no fields named, the prompt shows an item's first 30 attributes (in
+ * the item's order): a service may send hundreds, and each would go into
+ * every prompt, the few-shot examples' too.
+ */
+export const MAX_SHOWN_ATTRIBUTES = 30
+/** At most this many characters of an item's fields in a prompt, all fields together (maxFieldChars bounds each one). */
+export const MAX_ITEM_CHARS = 20_000
+
 /** A value as the prompt may show it, cut as it is kept: text and JSON to one character more than the judge shows (so the prompt still marks it cut). */
 function boundedValue(value: unknown, max: number): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value
@@ -56,7 +66,10 @@ function boundedValue(value: unknown, max: number): unknown {
 /**
  * What the prompt may show of an item: the first tuple column's attributes
  * (the column itself where it has none), only the judge's fields when it
- * names some; a row of plain values (a triple) is its text, as `value`.
+ * names some, else the first MAX_SHOWN_ATTRIBUTES; a row of plain values (a
+ * triple) is its text, as `value`. The fields together hold at most
+ * MAX_ITEM_CHARS characters: the one that reaches the bound is cut (marked
+ * with "…") and those after it are left out.
  */
 export function itemFields(item: Pick<ResultItem, 'tuple'>, judge: Pick<Judge, 'fields' | 'maxFieldChars'>): Record<string, unknown> {
   const tuple = item.tuple
@@ -66,9 +79,23 @@ export function itemFields(item: Pick<ResultItem, 'tuple'>, judge: Pick<Judge, '
     const attributes = (first as { attributes?: unknown }).attributes
     source = attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : (first as Record<string, unknown>)
   } else source = { value: itemLabel(item) }
-  const names = judge.fields.length > 0 ? judge.fields.filter((name) => Object.hasOwn(source, name)) : Object.keys(source)
+  const names = judge.fields.length > 0 ? judge.fields.filter((name) => Object.hasOwn(source, name)) : Object.keys(source).slice(0, MAX_SHOWN_ATTRIBUTES)
   const out: Record<string, unknown> = {}
-  for (const name of names) out[name] = boundedValue(source[name], judge.maxFieldChars)
+  let room = MAX_ITEM_CHARS
+  for (const name of names) {
+    // Each field's line is "name: value" and a line break.
+    room -= name.length + 3
+    if (room <= 1) break
+    const value = boundedValue(source[name], judge.maxFieldChars)
+    const text = typeof value === 'string' ? value : JSON.stringify(value)
+    if (text.length <= room) {
+      out[name] = value
+      room -= text.length
+      continue
+    }
+    out[name] = `${text.slice(0, room - 1)}…`
+    break
+  }
   return out
 }
 

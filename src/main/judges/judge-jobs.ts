@@ -2,13 +2,17 @@ import type { JobStatus } from '../../shared/ipc/job-channels'
 import { MAX_FAILURES_SHOWN, type JudgeFailure, type JudgeRunStatus } from '../../shared/ipc/judge-contract'
 import { JobsOfKind, type EndState } from '../jobs/background-jobs'
 import type { Logger } from '../logging/logger'
-import type { JudgingProgress } from './judge-set'
+import { failureCount, type JudgingProgress } from './judge-set'
 
 /** Judging runs at once: each keeps a few calls going to a provider with its own rate limits, and writes into the one document. */
 export const MAX_RUNNING_JUDGINGS = 1
 const FINISHED_KEPT_MS = 30 * 60_000
 
-/** What a judging run tracks while it runs: its status's fields, and every failure (the status shows the first MAX_FAILURES_SHOWN). */
+/**
+ * What a judging run tracks while it runs: its status's fields, and its
+ * failures (the first MAX_FAILURES_KEPT kept, for Retry failed; the rest
+ * counted; the status shows the first MAX_FAILURES_SHOWN and the count).
+ */
 export interface JudgeProgress extends JudgingProgress {
   set: string
   judge: string
@@ -39,7 +43,7 @@ export class JudgeRuns extends JobsOfKind<JudgeProgress, JudgeRunStatus> {
         maxFinishedKept: 20,
         status: (job) => statusOf(job.statusFields(), job.progress),
         summary: ({ progress }) =>
-          `${progress.judge} on ${progress.set}: ${progress.graded} graded (${progress.cached} cached), ${progress.failures.length} failed, ${progress.calls} calls${progress.stoppedByBudget ? ', stopped at the budget' : ''}`,
+          `${progress.judge} on ${progress.set}: ${progress.graded} graded (${progress.cached} cached), ${failureCount(progress)} failed, ${progress.calls} calls${progress.stoppedByBudget ? ', stopped at the budget' : ''}`,
       },
       log,
     )
@@ -68,14 +72,18 @@ export class JudgeRuns extends JobsOfKind<JudgeProgress, JudgeRunStatus> {
     })
   }
 
-  /** The failures of an earlier run of this launch (Retry failed), with the set and judge it ran. */
-  failuresOf(runId: string): { set: string; judge: string; failures: readonly JudgeFailure[] } {
+  /**
+   * The failures of an earlier run of this launch (Retry failed), with the
+   * set and judge it ran: those kept, and how many more were only counted
+   * (`notKept`: Retry failed says they are not retried).
+   */
+  failuresOf(runId: string): { set: string; judge: string; failures: readonly JudgeFailure[]; notKept: number } {
     const status = this.jobs.progressOf(runId)
-    return { set: status.set, judge: status.judge, failures: status.failures }
+    return { set: status.set, judge: status.judge, failures: status.failures, notKept: status.failuresNotKept ?? 0 }
   }
 }
 
 function statusOf(fields: JobStatus, progress: JudgeProgress): JudgeRunStatus {
-  const { failures, ...rest } = progress
-  return { ...fields, ...rest, failedCount: failures.length, failures: failures.slice(0, MAX_FAILURES_SHOWN) }
+  const { failures, failuresNotKept: _counted, ...rest } = progress
+  return { ...fields, ...rest, failedCount: failureCount(progress), failures: failures.slice(0, MAX_FAILURES_SHOWN) }
 }

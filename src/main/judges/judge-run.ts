@@ -1,6 +1,6 @@
 import type { Scale } from '../../shared/relevance/query-set'
 import type { CallMeter } from './call-meter'
-import type { JudgeCache, JudgeTask, PlannedTask } from './judge-plan'
+import { onScale, type JudgeCache, type JudgeTask, type PlannedTask } from './judge-plan'
 import type { JudgeClient } from './provider-client'
 
 export type { JudgeCache, JudgeTask, PlannedTask } from './judge-plan'
@@ -12,7 +12,9 @@ export type { JudgeCache, JudgeTask, PlannedTask } from './judge-plan'
  * the document as a rating, which the journal keeps), so a cancel, the
  * budget or a crash keeps everything graded before it. The budget stopping
  * the run is not a failure: the items it leaves are counted as left. The
- * work here is waiting on the network; per grade it does a constant amount.
+ * work here is waiting on the network; per grade it does a constant amount
+ * (its prompt rendered again as it is sent: a plan keeps none). A cached
+ * answer off the scale is no grade: the item is sent as if none was cached.
  */
 
 export interface GradedItem {
@@ -69,17 +71,20 @@ export async function runJudging(input: RunJudgingInput): Promise<RunJudgingResu
     }
   }
 
+  const cachedAnswer = (each: PlannedTask) => (each.cached && onScale(input.scale, each.cached.grade) ? each.cached : null)
+
   // The cache's answers first, in order, one at a time: no call, and each written as a grade is.
-  while (next < planned.length && planned[next]!.cached && !signal.aborted) {
+  while (next < planned.length && cachedAnswer(planned[next]!) && !signal.aborted) {
     const each = planned[next++]!
-    if (await take(each, each.cached!, true)) cached++
+    if (await take(each, cachedAnswer(each)!, true)) cached++
   }
 
   const worker = async (): Promise<void> => {
     while (next < planned.length && !stopped()) {
       const each = planned[next++]!
-      if (each.cached) {
-        if (await take(each, each.cached, true)) cached++
+      const answer = cachedAnswer(each)
+      if (answer) {
+        if (await take(each, answer, true)) cached++
         continue
       }
       const result = await client.grade(each.prompt, input.scale, signal)

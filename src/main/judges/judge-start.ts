@@ -82,7 +82,7 @@ export async function judgeBaseUrlOf(deps: Pick<JudgeStartDeps, 'session' | 'reg
 }
 
 /** Checks the request against the document and makes the run's work; refused at once (validation) when it cannot run. */
-export async function judgeRunWork(deps: JudgeStartDeps, request: JudgeRunStart, retry: readonly JudgeFailure[] | null): Promise<JudgeStart['work']> {
+export async function judgeRunWork(deps: JudgeStartDeps, request: JudgeRunStart, retry: { failures: readonly JudgeFailure[]; notKept: number } | null): Promise<JudgeStart['work']> {
   const { session, registry, runner, keys, cache } = deps
   const { workspace: view } = await session.current()
   const context = await session.testContext()
@@ -91,12 +91,13 @@ export async function judgeRunWork(deps: JudgeStartDeps, request: JudgeRunStart,
   const { target, overrides } = setTarget(registry, context, inputs, request.target)
   const baseUrl = judgeBaseUrlHere(registry, view.bindings, judge)
   const key = await keys.get(baseUrl)
-  if (retry && retry.length === 0) throw new ExplorerError('validation', `retryOf: the run "${request.retryOf}" has no failures to retry.`)
+  if (retry && retry.failures.length === 0) throw new ExplorerError('validation', `retryOf: the run "${request.retryOf}" has no failures to retry.`)
   if (retry && request.next) throw new ExplorerError('validation', 'next: Retry failed grades the failures of a run; a judge-next queue is a run of its own.')
   let depth = request.depth ?? judge.depth
-  let only: { pairs: { query: string; item: string }[]; queries: string[] } | null = retry && {
-    pairs: retry.filter((failure) => failure.item !== RESULTS_NOT_FETCHED).map(({ query, item }) => ({ query, item })),
-    queries: retry.filter((failure) => failure.item === RESULTS_NOT_FETCHED).map(({ query }) => query),
+  let only: { pairs: { query: string; item: string }[]; queries: string[]; notKept?: number } | null = retry && {
+    pairs: retry.failures.filter((failure) => failure.item !== RESULTS_NOT_FETCHED).map(({ query, item }) => ({ query, item })),
+    queries: retry.failures.filter((failure) => failure.item === RESULTS_NOT_FETCHED).map(({ query }) => query),
+    notKept: retry.notKept,
   }
   if (request.next) {
     const queue = await judgeNextPairs(deps, inputs.set, request.next)

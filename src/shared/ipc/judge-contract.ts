@@ -60,7 +60,7 @@ export const JudgeEstimateSchema = z
     cached: z.number().int(),
     /** Items the judge has graded already under this prompt (left alone unless the scope is all). */
     current: z.number().int(),
-    /** Items the judge graded under another prompt, model or item content. */
+    /** Items the judge graded under another prompt, model settings or item content (the grade's prompt digest covers all three). */
     stale: z.number().int(),
     /** "about 1,240 calls, 1.1 M input tokens" */
     text: z.string(),
@@ -80,6 +80,7 @@ export const JudgeRunStatusSchema = SetJobStatusSchema.extend({
   /** Graded in this run by a call, and from the cache. */
   graded: z.number().int(),
   cached: z.number().int(),
+  /** Every failure of the run (a run keeps the first 10,000 for Retry failed and counts the rest). */
   failedCount: z.number().int(),
   /** The first MAX_FAILURES_SHOWN failures, with the reason (the model's words for an answer off the scale). */
   failures: z.array(JudgeFailureSchema),
@@ -87,7 +88,7 @@ export const JudgeRunStatusSchema = SetJobStatusSchema.extend({
   calls: z.number().int(),
   tokens: z.object({ input: z.number().int(), output: z.number().int() }).strict(),
   stoppedByBudget: z.boolean(),
-  /** Items of the scope left ungraded when it ended (budget, cancel, failures). */
+  /** Items of the scope not graded and not failed (failures are counted apart, in failedCount): counted down as the run goes; when it ends, what the budget or a cancel left. */
   left: z.number().int(),
 })
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../seeded-random'
+import { textSeed } from '../seeded-random'
 import { aggregateGrade, DEFAULT_AGGREGATE, type Aggregate, type RaterGrade } from './grade-aggregate'
 import type { FewShotExample } from './llm-judge'
 import type { QuerySet, Scale } from './query-set'
@@ -6,11 +6,25 @@ import { raterKinds, referenceRaters } from './raters'
 
 /**
  * Few-shot from people (issue 36, point 5): a judge may take N examples of
- * the set's people-graded items, with the people's grade and the query's
- * notes, into its prompt. They are drawn with a fixed seed, so the same set
- * gives the same prompt (and prompt digest) run after run, and never from
- * the query being judged, so an example never gives that query's answer away.
+ * the set's reference-graded items (its people's, or where no person graded
+ * the set its other raters', as raters.ts's referenceRaters says), with the
+ * grade and the query's notes, into its prompt, never from the query being
+ * judged, so an example never gives that query's answer away.
+ *
+ * The prompt (and so its digest, which says whether a grade is stale, and
+ * the cache key) must change only when something it shows changed. So the
+ * candidates are ordered by a hash of (seed, query, item), each on its own:
+ * a new grade elsewhere moves no other candidate, and changes only the
+ * examples of the queries whose first N it enters. Examples come from the
+ * first N + FEW_SHOT_SPARE candidates only (the pool), whatever the run
+ * fetched: judgeSet fetches the pool's queries too (at the judge's own
+ * depth), so a Retry failed, a judge-next queue or another --depth gives
+ * the same prompts; a candidate whose item is not in its query's results is
+ * skipped (the same skip every run, given the service).
  */
+
+/** Candidates past the first N that the pool holds, for those skipped (the query's own, an item gone from the results). */
+export const FEW_SHOT_SPARE = 10
 
 export interface FewShotInput {
   set: Pick<QuerySet, 'queries' | 'judgments' | 'raters' | 'settings'>
@@ -19,11 +33,12 @@ export interface FewShotInput {
   count: number
   /** The judge's fewShotSeed. */
   seed: number
-  /** Items whose content is known (fetched in this run), by query id then item: only these can be shown. */
+  /** Items whose content is known, by query id then item: the pool's queries' results (fewShotQueries), fetched at the judge's depth. */
   contents: ReadonlyMap<string, ReadonlyMap<string, Record<string, unknown>>>
 }
 
-interface Candidate {
+/** A reference-graded item that may be an example, with its grade on the scale. */
+export interface Candidate {
   query: string
   item: string
   grade: number
@@ -39,8 +54,7 @@ function nearestGrade(scale: Scale, value: number): number {
 /**
  * The people's grade of each item they graded, by the set's aggregate (a
  * rule naming one rater who is no person, `rater:llm:…`, is read as the
- * mean), in a fixed order: by query id, then item, so the file's order of
- * lines (which a merge may change) never changes the draw.
+ * mean), in no particular order (fewShotPool orders them).
  */
 function peopleGraded(set: FewShotInput['set'], scale: Scale): Candidate[] {
   const kindOf = raterKinds(set)
@@ -64,30 +78,45 @@ function peopleGraded(set: FewShotInput['set'], scale: Scale): Candidate[] {
     const grade = aggregateGrade(entry.grades, aggregate, kindOf)
     if (grade !== undefined && entry.byPerson) out.push({ query: entry.query, item: entry.item, grade: nearestGrade(scale, grade) })
   }
-  return out.sort((x, y) => (x.query < y.query ? -1 : x.query > y.query ? 1 : x.item < y.item ? -1 : x.item > y.item ? 1 : 0))
+  return out
 }
 
 /**
- * A chooser for one run: the people-graded items with known content,
- * shuffled once from the seed; each query's examples are the first `count`
- * of that order from other queries. Made once a run, so each query costs
- * its `count` examples (and the items of its own it skips), not the set.
+ * The first `count` + FEW_SHOT_SPARE candidates (of the set's queries), by
+ * a hash of (seed, query, item); ties (a 32-bit hash) by query id, then
+ * item, so the file's order of lines (which a merge may change) never
+ * changes them.
+ */
+export function fewShotPool(input: Omit<FewShotInput, 'contents'>): Candidate[] {
+  const count = Math.max(0, Math.floor(input.count))
+  if (count === 0) return []
+  const queries = new Set(input.set.queries.map((query) => query.id))
+  const ranked = peopleGraded(input.set, input.scale)
+    .filter((candidate) => queries.has(candidate.query))
+    .map((candidate) => ({ candidate, rank: textSeed(`${input.seed}\u0000${candidate.query}\u0000${candidate.item}`) }))
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+  ranked.sort((x, y) => x.rank - y.rank || text(x.candidate.query, y.candidate.query) || text(x.candidate.item, y.candidate.item))
+  return ranked.slice(0, count + FEW_SHOT_SPARE).map((each) => each.candidate)
+}
+
+/** The queries whose results the few-shot examples come from: what a judging fetches besides its own, so its examples do not depend on what it judges. */
+export function fewShotQueries(input: Omit<FewShotInput, 'contents'>): string[] {
+  return [...new Set(fewShotPool(input).map((candidate) => candidate.query))]
+}
+
+/**
+ * A chooser for one run: each query's examples are the first `count` of
+ * the pool that are of another query and whose content is known. Made once
+ * a run, so each query costs at most the pool, not the set.
  */
 export function fewShotChooser(input: FewShotInput): (queryId: string) => FewShotExample[] {
   const count = Math.max(0, Math.floor(input.count))
   if (count === 0) return () => []
   const queries = new Map(input.set.queries.map((query) => [query.id, query]))
-  const pool = peopleGraded(input.set, input.scale)
-  // Fisher–Yates from the fixed seed, over the fixed order: the same draw every run.
-  const random = seededRandom(input.seed)
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[pool[i], pool[j]] = [pool[j]!, pool[i]!]
-  }
   const shown: (Candidate & { fields: Record<string, unknown> })[] = []
-  for (const candidate of pool) {
+  for (const candidate of fewShotPool(input)) {
     const fields = input.contents.get(candidate.query)?.get(candidate.item)
-    if (fields && queries.has(candidate.query)) shown.push({ ...candidate, fields })
+    if (fields) shown.push({ ...candidate, fields })
   }
   const byQuery = new Map<string, FewShotExample[]>()
   return (queryId) => {

@@ -42,7 +42,7 @@ export function judgeHandlers(deps: JudgeHandlerDeps): DomainHandlers<JudgeChann
       if (retry && (retry.judge !== request.judge || retry.set !== request.set)) {
         throw new ExplorerError('validation', `retryOf: the run "${request.retryOf}" judged "${retry.set}" with "${retry.judge}", not this set and judge.`)
       }
-      const work = await judgeRunWork(deps, request, retry?.failures ?? null)
+      const work = await judgeRunWork(deps, request, retry)
       return runs.start({ runId: request.runId, set: request.set, judge: request.judge, work })
     },
     'judges:status': async ({ runId }) => runs.status(runId),
