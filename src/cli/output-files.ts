@@ -39,7 +39,7 @@ export async function writeOutput(flag: string, path: string, text: string, io: 
 }
 
 /** Why a file could not be made, in words: the system's message names a temporary file the person never asked for. */
-function reason(error: unknown): string {
+export function reason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code
   switch (code) {
     case 'EACCES':

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_BUDGET_CALLS } from '../../src/cli/commands/judge-command'
 import { promptDigest } from '../../src/main/judges/prompt-digest'
-import { parseWorkspace } from '../../src/shared/workspace/workspace-file'
-import { canaryKey, startLlmServer, type LlmServer } from '../fixtures/llm-servers'
+import { MAX_WORKSPACE_BYTES } from '../../src/main/workspaces/workspace-files'
+import { layoutOf, parseWorkspace, serializeWorkspace } from '../../src/shared/workspace/workspace-file'
+import { canaryKey, judgeOn, startLlmServer, type LlmServer } from '../fixtures/llm-servers'
 import { useTempFiles } from '../fixtures/temp-dirs'
 import { cli, cliInProcess, WORLD } from './spawn-cli'
 
@@ -43,6 +44,35 @@ function workspace(judges: Record<string, unknown>[] = [], keep: (judgment: { qu
     ...judges,
   ]
   return file('world.qxw.json', JSON.stringify(world, null, 2))
+}
+
+/**
+ * The file `workspace(judges)` gives, padded with people's judgments (of long
+ * item ids, on a query the judge is not asked about) until it is exactly
+ * `room` bytes short of what a workspace file may be, in the layout the
+ * command writes it in.
+ */
+function nearlyFull(judges: Record<string, unknown>[], room: number): string {
+  const path = workspace(judges)
+  const text = readFileSync(path, 'utf8')
+  const read = parseWorkspace(text, 'world.qxw.json')
+  if (!read.ok) throw new Error(read.message)
+  const layout = layoutOf(text)
+  const set = read.workspace.sets![0]!
+  const rater = set.judgments[0]!.rater
+  const padded = (count: number, last: number) => {
+    const judgments = Array.from({ length: count }, (_, i) => ({ query: 'q03', item: `pad-${String(i).padStart(6, '0')}-${'p'.repeat(i === count - 1 ? last : 900)}`, rater, grade: 0 }))
+    return serializeWorkspace({ ...read.workspace, sets: [{ ...set, judgments: [...set.judgments, ...judgments] }] }, layout)
+  }
+  const bytes = (body: string) => Buffer.byteLength(body, 'utf8')
+  const per = bytes(padded(2, 900)) - bytes(padded(1, 900))
+  const target = MAX_WORKSPACE_BYTES - room
+  // As many of ~950 bytes as fit, the last one lengthened (by less than one more) to the byte.
+  const count = Math.floor((target - bytes(padded(1, 900))) / per) + 1
+  const body = padded(count, 900 + target - bytes(padded(count, 900)))
+  expect(bytes(body)).toBe(target)
+  writeFileSync(path, body)
+  return path
 }
 
 function judgmentsOf(path: string, rater: string) {
@@ -126,7 +156,7 @@ describe('query-explorer judge', () => {
     expect(server.requests).toHaveLength(0)
 
     const key = canaryKey()
-    const run = await cliInProcess(['judge', path, '--judge', 'counted', '--write', '--json', '--concurrency', '2'], { env: { QUERY_EXPLORER_JUDGE_KEY: key } })
+    const run = await cliInProcess(['judge', path, '--judge', 'counted', '--write', '--json', '--concurrency', '2'], { env: { QUERY_EXPLORER_JUDGE_KEY: key, QUERY_EXPLORER_JUDGE_ORIGIN: server.origin } })
     expect(run.status).toBe(0)
     expect(server.requests).toHaveLength(6)
     expect(server.requests.every((request) => request.headers.authorization === `Bearer ${key}`)).toBe(true)
@@ -134,8 +164,95 @@ describe('query-explorer judge', () => {
     for (const text of [run.stdout, run.stderr, written]) expect(text).not.toContain(key)
     // The digest written is the prompt's the server was sent.
     const digests = new Set(judgmentsOf(path, 'llm:counted').judgments.map((judgment) => judgment.promptDigest))
-    expect(server.requests.every((request) => digests.has(promptDigest(request.prompt)))).toBe(true)
+    expect(server.requests.every((request) => digests.has(promptDigest(judgeOn(server), request.prompt)))).toBe(true)
   })
+
+  it('the environment\'s key goes only to the origin QUERY_EXPLORER_JUDGE_ORIGIN names: missing or another, exit 2 and nothing sent', async () => {
+    const server = await startLlmServer('openai', { key: null })
+    servers.push(server)
+    const path = workspace([{ name: 'counted', provider: 'openai', baseUrl: server.baseUrl, model: server.model, depth: 2 }])
+    const key = canaryKey()
+    const rule = "the key in QUERY_EXPLORER_JUDGE_KEY is only sent to the origin QUERY_EXPLORER_JUDGE_ORIGIN names (scheme://host[:port]), which must be the judge's base URL's; nothing was sent."
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ QUERY_EXPLORER_JUDGE_KEY: key }, `QUERY_EXPLORER_JUDGE_ORIGIN: is not set: ${rule}`],
+      [{ QUERY_EXPLORER_JUDGE_KEY: key, QUERY_EXPLORER_JUDGE_ORIGIN: 'https://api.openai.com' }, `QUERY_EXPLORER_JUDGE_ORIGIN: is https://api.openai.com, but the judge's base URL is on ${server.origin}: ${rule}`],
+    ]
+    for (const dryRun of [[], ['--dry-run']]) {
+      for (const [env, message] of cases) {
+        const run = await cliInProcess(['judge', path, '--judge', 'counted', '--json', ...dryRun], { env })
+        expect(run.status).toBe(2)
+        expect(run.stderr).toContain(message)
+        expect(run.stdout + run.stderr).not.toContain(key.slice(10))
+      }
+    }
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('a key with a line break in QUERY_EXPLORER_JUDGE_KEY is refused (exit 2), and never echoed, not even in part', async () => {
+    const server = await startLlmServer('openai', { key: null })
+    servers.push(server)
+    const path = workspace([{ name: 'counted', provider: 'openai', baseUrl: server.baseUrl, model: server.model, depth: 2 }])
+    const key = canaryKey()
+    const env = { QUERY_EXPLORER_JUDGE_KEY: `${key.slice(0, 14)}\n${key.slice(14)}`, QUERY_EXPLORER_JUDGE_ORIGIN: server.origin }
+    const run = await cliInProcess(['judge', path, '--judge', 'counted', '--json'], { env })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('QUERY_EXPLORER_JUDGE_KEY: has a control character (a line break?) in it; set the key alone.')
+    for (const part of [key.slice(0, 14), key.slice(14)]) expect(run.stdout + run.stderr).not.toContain(part)
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('--write that fails after the calls still prints every grade (CSV, or JSON), says why, and exits 1', async () => {
+    const server = await startLlmServer('openai', { key: null })
+    servers.push(server)
+    for (const json of [false, true]) {
+      const path = workspace([{ name: 'counted', provider: 'openai', baseUrl: server.baseUrl, model: server.model, depth: 2 }])
+      let swapped = false
+      // While the grades are being made, the file becomes a folder: the write can only fail.
+      server.otherwise = () => {
+        if (!swapped) {
+          swapped = true
+          rmSync(path)
+          mkdirSync(path)
+        }
+        return { grade: 2, explanation: 'Names the city.' }
+      }
+      const run = await cliInProcess(['judge', path, '--judge', 'counted', '--write', ...(json ? ['--json'] : [])])
+      expect(run.status).toBe(1)
+      expect(statSync(path).isDirectory()).toBe(true)
+      if (json) {
+        expect((JSON.parse(run.stdout) as JudgeJson).graded).toHaveLength(6)
+        expect(run.stderr).toContain('--write: world.qxw.json was not written: it is a folder. The 6 grades made are printed in the JSON on standard output, so none is lost.')
+      } else {
+        const csv = run.stdout.split('\n').filter((line) => /^(query,docid,llm:counted|\w+,\d+,2)$/.test(line))
+        expect(csv).toHaveLength(7)
+        expect(run.stderr).toContain('--write: world.qxw.json was not written: it is a folder. The 6 grades made are printed on standard output (a Quepid CSV with the column llm:counted), so none is lost.')
+      }
+      rmSync(path, { recursive: true })
+    }
+  })
+
+  it('--write refuses before any call a file that clearly cannot take the grades; one that passes the bound after them keeps the grades printed', async () => {
+    const server = await startLlmServer('openai', { key: null })
+    servers.push(server)
+    server.otherwise = () => ({ grade: 1, explanation: 'e'.repeat(300) })
+    const judges = [{ name: 'counted', provider: 'openai', baseUrl: server.baseUrl, model: server.model, depth: 2 }]
+    // Six grades, each at least ~130 bytes of JSON: 300 bytes of room clearly cannot take them.
+    const full = nearlyFull(judges, 300)
+    const before = readFileSync(full, 'utf8')
+    const refused = await cliInProcess(['judge', full, '--judge', 'counted', '--write', '--json'])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toMatch(/^--write: world\.qxw\.json has room for 300 B more \(a workspace file may be 32\.0 MiB\), and the 6 grades this run would make need at least \d+ B\. Nothing was sent to the model: grade fewer/)
+    expect([server.requests.length, refused.stdout]).toEqual([0, ''])
+    expect(readFileSync(full, 'utf8') === before).toBe(true)
+
+    // 1,500 bytes could take six short grades; six explanations of 300 characters do not fit after all.
+    const near = nearlyFull(judges, 1_500)
+    const run = await cliInProcess(['judge', near, '--judge', 'counted', '--write', '--json'])
+    expect(server.requests).toHaveLength(6)
+    expect(run.status).toBe(1)
+    expect((JSON.parse(run.stdout) as JudgeJson).graded).toHaveLength(6)
+    expect(run.stderr).toMatch(/--write: world\.qxw\.json was not written: with the grades the file would be [\d.]+ (B|KiB) over the 32\.0 MiB a workspace file may be; it is as it was\. The 6 grades made are printed in the JSON on standard output, so none is lost\./)
+  }, 60_000)
 
   it('--next N grades the first N pairs of the judge-next queue only', async () => {
     // Paris's odd items left unjudged: its top 10 has items that could move its figures.

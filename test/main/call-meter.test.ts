@@ -21,6 +21,28 @@ describe('CallMeter', () => {
     expect([meter.take(), meter.stoppedByBudget, meter.calls, meter.tokens]).toEqual([false, true, 2, { input: 900, output: 100 }])
   })
 
+  it('each request reserves its estimated tokens: calls at once never start past the token budget', () => {
+    const meter = new CallMeter({ calls: 100, tokens: 1_000 })
+    // Four calls at once, each estimated at 400: the third would pass 1,000 before any has answered.
+    expect([meter.take(400), meter.take(400), meter.take(400)]).toEqual([true, true, false])
+    expect([meter.calls, meter.reserved, meter.stoppedByBudget]).toEqual([2, 800, true])
+  })
+
+  it('an answer\'s reported usage replaces its estimate; one that reports none keeps its estimate counted', () => {
+    const meter = new CallMeter({ calls: 100, tokens: 1_000 })
+    expect(meter.take(400)).toBe(true)
+    expect(meter.take(400)).toBe(true)
+    meter.addUsage({ input: 150, output: 50 }, 400)
+    expect([meter.tokens, meter.reserved, meter.counted]).toEqual([{ input: 150, output: 50 }, 400, 600])
+    // 600 counted: one more of 400 fits exactly, then nothing does.
+    expect([meter.take(400), meter.take(1)]).toEqual([true, false])
+  })
+
+  it('a request estimated at more than the whole token budget is never sent', () => {
+    const meter = new CallMeter({ calls: 10, tokens: 100 })
+    expect([meter.take(101), meter.calls, meter.stoppedByBudget]).toEqual([false, 0, true])
+  })
+
   it('without a token budget, usage is counted and never stops it', () => {
     const meter = new CallMeter({ calls: 2 })
     meter.take()

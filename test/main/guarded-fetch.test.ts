@@ -36,7 +36,7 @@ const post = (body = '{"model":"gpt-test","messages":[{"role":"user","content":"
 function guard(calls = 10, baseUrl = () => judgeServer.baseUrl) {
   const meter = new CallMeter({ calls })
   const stop = new AbortController()
-  return { meter, stop, guarded: guardedFetch({ baseUrl: baseUrl(), meter, stop, key: KEY }) }
+  return { meter, stop, guarded: guardedFetch({ baseUrl: baseUrl(), meter, stop, key: KEY, auth: { name: 'authorization', value: `Bearer ${KEY}` } }) }
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<FetchRefused> {
@@ -55,6 +55,28 @@ describe('the guarded fetch', () => {
     expect(response.status).toBe(200)
     expect([judgeServer.requests.length, meter.calls, guarded.sent(), guarded.refusal()]).toEqual([1, 1, 1, null])
     expect(judgeServer.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`)
+  })
+
+  it('sends only the SDK\'s own headers and the key\'s header it sets itself; a name the environment gives the SDKs is dropped', async () => {
+    const meter = new CallMeter({ calls: 10 })
+    const env = { OPENAI_CUSTOM_HEADERS: 'User-Agent: from-env\nX-Stainless-Lang: from-env', ANTHROPIC_CUSTOM_HEADERS: 'Accept: from-env' }
+    const guarded = guardedFetch({ baseUrl: judgeServer.baseUrl, meter, stop: new AbortController(), key: KEY, auth: { name: 'authorization', value: `Bearer ${KEY}` }, env })
+    const headers = {
+      authorization: 'Bearer replaced-by-the-environment',
+      'api-key': 'another-key',
+      'x-gateway-token': 'gateway-secret',
+      cookie: 'session=1',
+      'user-agent': 'from-env',
+      'x-stainless-lang': 'from-env',
+      accept: 'from-env',
+      'x-stainless-retry-count': '0',
+      'content-type': 'application/json',
+    }
+    await guarded.fetch(`${judgeServer.baseUrl}/chat/completions`, { ...post(), headers })
+    const sent = judgeServer.requests[0]!.headers
+    expect([sent.authorization, sent['api-key'], sent['x-gateway-token'], sent.cookie, sent['x-stainless-lang']]).toEqual([`Bearer ${KEY}`, undefined, undefined, undefined, undefined])
+    expect(JSON.stringify(sent)).not.toContain('from-env')
+    expect([sent['x-stainless-retry-count'], sent['content-type']]).toEqual(['0', 'application/json'])
   })
 
   it('refuses any other origin: nothing is sent there, no call is taken, and the grade is stopped', async () => {

@@ -80,6 +80,7 @@ describe('judge keys: input', () => {
   it('a key that is empty or holds a line break inside is refused, never stored', async () => {
     expect((await failureOf(keys.set('http://127.0.0.1:1', '   '))).message).toBe('Key: is empty.')
     expect((await failureOf(keys.set('http://127.0.0.1:1', 'sk-a\nX-Other: b'))).message).toBe('Key: has a control character (a line break?) in it; paste the key alone.')
+    expect((await failureOf(keys.set('http://127.0.0.1:1', 'Bearer sk-a'))).message).toBe('Key: has white space inside it; paste the key alone (a key is one word).')
     expect(await keys.get('http://127.0.0.1:1')).toBeNull()
   })
 
@@ -93,10 +94,41 @@ describe('judge keys: input', () => {
 })
 
 describe('envJudgeKey', () => {
-  it('reads QUERY_EXPLORER_JUDGE_KEY, trimmed; unset or blank is none', () => {
-    expect(envJudgeKey({ QUERY_EXPLORER_JUDGE_KEY: ' sk-env \n' })).toBe('sk-env')
-    expect(envJudgeKey({ QUERY_EXPLORER_JUDGE_KEY: '  ' })).toBeNull()
-    expect(envJudgeKey({})).toBeNull()
-    expect(envJudgeKey({ OPENAI_API_KEY: 'sk-not-ours' })).toBeNull()
+  const BASE = 'https://api.example.com/v1'
+  const withOrigin = (key: string) => ({ QUERY_EXPLORER_JUDGE_KEY: key, QUERY_EXPLORER_JUDGE_ORIGIN: 'https://api.example.com' })
+
+  it('reads QUERY_EXPLORER_JUDGE_KEY, trimmed, for the origin QUERY_EXPLORER_JUDGE_ORIGIN names; unset or blank is none', () => {
+    expect(envJudgeKey(withOrigin(' sk-env \n'), BASE)).toBe('sk-env')
+    expect(envJudgeKey({ ...withOrigin('sk-env'), QUERY_EXPLORER_JUDGE_ORIGIN: 'https://api.example.com:443/' }, BASE)).toBe('sk-env')
+    expect(envJudgeKey({ QUERY_EXPLORER_JUDGE_KEY: '  ' }, BASE)).toBeNull()
+    expect(envJudgeKey({}, BASE)).toBeNull()
+    expect(envJudgeKey({ OPENAI_API_KEY: 'sk-not-ours' }, BASE)).toBeNull()
+  })
+
+  it('refuses a key with a control character or white space inside, naming the variable and the rule, never the key', () => {
+    const key = 'sk-canary-0123456789abcdef'
+    const cases: [string, string][] = [
+      [`${key.slice(0, 14)}\n${key.slice(14)}`, 'QUERY_EXPLORER_JUDGE_KEY: has a control character (a line break?) in it; set the key alone.'],
+      [`${key.slice(0, 14)}\t${key.slice(14)}`, 'QUERY_EXPLORER_JUDGE_KEY: has a control character (a line break?) in it; set the key alone.'],
+      [`${key.slice(0, 14)} ${key.slice(14)}`, 'QUERY_EXPLORER_JUDGE_KEY: has white space inside it; set the key alone (a key is one word).'],
+    ]
+    for (const [value, message] of cases) expect(() => envJudgeKey(withOrigin(value), BASE)).toThrow(message)
+  })
+
+  it('sends the key only to the origin QUERY_EXPLORER_JUDGE_ORIGIN names: missing, not an origin, or another is refused', () => {
+    const rule = "the key in QUERY_EXPLORER_JUDGE_KEY is only sent to the origin QUERY_EXPLORER_JUDGE_ORIGIN names (scheme://host[:port]), which must be the judge's base URL's; nothing was sent."
+    expect(() => envJudgeKey({ QUERY_EXPLORER_JUDGE_KEY: 'sk-env' }, BASE)).toThrow(`QUERY_EXPLORER_JUDGE_ORIGIN: is not set: ${rule}`)
+    expect(() => envJudgeKey(withOrigin('sk-env'), 'http://attacker.example:8080/v1')).toThrow(`QUERY_EXPLORER_JUDGE_ORIGIN: is https://api.example.com, but the judge's base URL is on http://attacker.example:8080: ${rule}`)
+    expect(() => envJudgeKey(withOrigin('sk-env'), 'http://api.example.com/v1')).toThrow('but the judge\'s base URL is on http://api.example.com:')
+    for (const origin of ['sk-put-here-by-mistake', 'https://api.example.com/v1', 'ftp://api.example.com']) {
+      let message = ''
+      try {
+        envJudgeKey({ QUERY_EXPLORER_JUDGE_KEY: 'sk-env', QUERY_EXPLORER_JUDGE_ORIGIN: origin }, BASE)
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message, origin).toMatch(/^QUERY_EXPLORER_JUDGE_ORIGIN: is not an origin/)
+      expect(message).not.toContain('sk-')
+    }
   })
 })

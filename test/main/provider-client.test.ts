@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CallMeter } from '../../src/main/judges/call-meter'
 import { judgeClient, type GradeResult } from '../../src/main/judges/provider-client'
 import { answerJsonSchema } from '../../src/shared/relevance/llm-judge'
@@ -138,14 +138,62 @@ describe.each(byProvider())('%s', (_name, serverOf) => {
     expect([calls.calls, calls.stoppedByBudget]).toEqual([3, true])
   })
 
-  it('a token budget stops the next request once the reported usage reaches it', async () => {
+  it('a token budget never starts a request whose estimate would pass it; the answer\'s usage replaces its estimate', async () => {
     const server = serverOf()
     server.otherwise = () => ({ grade: 2, usage: { input: 50, output: 10 } })
-    const calls = meter(100, 100)
+    // Each request is estimated at 74 tokens: the prompt's 14 and an answer's 60.
+    const calls = meter(100, 140)
     const client = judgeClient(judgeOn(server), server.baseUrl, KEY, calls)
     const results = [await client.grade(PROMPT, scale, signal()), await client.grade(PROMPT, scale, signal()), await client.grade(PROMPT, scale, signal())]
-    expect(results.map((result) => (result.ok ? result.grade : result.reason))).toEqual([2, 2, 'Not sent: the budget is spent (120 of 100 tokens used).'])
-    expect([server.requests.length, calls.tokens]).toEqual([2, { input: 100, output: 20 }])
+    expect(results.map((result) => (result.ok ? result.grade : result.reason))).toEqual([2, 2, 'Not sent: it would pass the token budget (120 of 140 tokens used; this call is estimated at about 74).'])
+    expect([server.requests.length, calls.tokens, calls.reserved, calls.stoppedByBudget]).toEqual([2, { input: 100, output: 20 }, 0, true])
+    // With a token budget the answer is bounded too: Anthropic's max_tokens always, OpenAI's and Azure's max_completion_tokens.
+    const body = server.requests[0]!.body as Record<string, unknown>
+    expect(server.provider === 'anthropic' ? body.max_tokens : body.max_completion_tokens).toBe(300)
+  })
+
+  it('calls at once each reserve their estimate: a token budget is not passed by answers still on their way', async () => {
+    const server = serverOf()
+    server.otherwise = () => ({ grade: 1, usage: { input: 900, output: 100 } })
+    // A prompt of about 890 tokens: with an answer's 60, one request fits a budget of 1,000, two do not.
+    const prompt = `${PROMPT}\n${'x'.repeat(3_560 - PROMPT.length - 1)}`
+    const calls = meter(100, 1_000)
+    const client = judgeClient(judgeOn(server), server.baseUrl, KEY, calls)
+    const results = await Promise.all(Array.from({ length: 4 }, () => client.grade(prompt, scale, signal())))
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.filter((result) => !result.ok && result.budget)).toHaveLength(3)
+    expect([server.requests.length, calls.calls, calls.tokens.input + calls.tokens.output]).toEqual([1, 1, 1_000])
+  })
+
+  it('without a token budget, OpenAI and Azure are sent no bound on the answer (the provider\'s own)', async () => {
+    const server = serverOf()
+    await judgeClient(judgeOn(server), server.baseUrl, KEY, meter()).grade(PROMPT, scale, signal())
+    const body = server.requests[0]!.body as Record<string, unknown>
+    expect('max_completion_tokens' in body).toBe(false)
+  })
+
+  it('headers the environment gives the SDKs (OPENAI_CUSTOM_HEADERS, ANTHROPIC_CUSTOM_HEADERS, OPENAI_ADMIN_KEY) never reach the judge', async () => {
+    const server = serverOf()
+    const lines = 'X-Gateway-Token: gw-secret-1\nAuthorization: Bearer env-token\napi-key: env-key\nUser-Agent: env-agent\nX-Stainless-Extra: env-extra'
+    vi.stubEnv('OPENAI_CUSTOM_HEADERS', lines)
+    vi.stubEnv('ANTHROPIC_CUSTOM_HEADERS', lines)
+    vi.stubEnv('OPENAI_ADMIN_KEY', 'sk-admin-from-env')
+    try {
+      for (const key of [KEY, null]) {
+        const result = await judgeClient(judgeOn(server), server.baseUrl, key, meter()).grade(PROMPT, scale, signal())
+        // This server asks for the key: without one it answers 401, and what was sent is still checked.
+        expect(result.ok, String(key)).toBe(key !== null)
+        const sent = server.requests.at(-1)!.headers
+        const text = JSON.stringify(sent)
+        for (const value of ['gw-secret-1', 'env-token', 'env-key', 'env-agent', 'env-extra', 'sk-admin-from-env']) expect(text, `${String(key)}: ${value}`).not.toContain(value)
+        const expected = keyHeaders(server, key)
+        expect(expected[server.provider === 'azure-openai' ? 'api-key' : 'authorization']).toBe(expected.expected)
+        expect(server.provider === 'azure-openai' ? sent.authorization : sent['api-key']).toBeUndefined()
+        if (server.provider === 'anthropic') expect(sent['anthropic-version']).toBe(ANTHROPIC_VERSION)
+      }
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 
   it('a canary key reaches the server in its header and never a result, though the server echoes it everywhere', async () => {
@@ -165,6 +213,39 @@ describe.each(byProvider())('%s', (_name, serverOf) => {
     expect(results.filter((result) => leaks(result, KEY))).toEqual([])
     const headers = keyHeaders(server, KEY)
     expect(headers[server.provider === 'azure-openai' ? 'api-key' : 'authorization']).toBe(headers.expected)
+  })
+
+  it('the key is taken out of the raw words before they are cut to 300 characters or squeezed: no part of it survives', async () => {
+    const server = serverOf()
+    const pad = 'x'.repeat(280)
+    server.script(
+      { grade: 2, explanation: `${pad} ${KEY}` },
+      { status: 400, message: `${pad} ${KEY}` },
+      { text: `${'y'.repeat(290)} ${KEY}` },
+    )
+    const client = judgeClient(judgeOn(server), server.baseUrl, KEY, meter())
+    const results: GradeResult[] = []
+    for (let i = 0; i < 3; i++) results.push(await client.grade(PROMPT, scale, signal()))
+    expect(results[0]).toEqual({ ok: true, grade: 2, explanation: `${pad} [redacted]`, usage: expect.anything() })
+    for (const result of results) {
+      const text = JSON.stringify(result)
+      // Any 8 characters of the key's random part, wherever the cut fell.
+      for (let at = 10; at + 8 <= KEY.length; at++) expect(text).not.toContain(KEY.slice(at, at + 8))
+    }
+  })
+
+  it('an explanation stays within 300 characters when the key it names is shorter than [redacted]', async () => {
+    const server = serverOf()
+    const short = 'k3y-abcd'
+    const open = await startLlmServer(server.provider)
+    try {
+      open.script({ grade: 1, explanation: `${short} `.repeat(33) })
+      const result = await judgeClient(judgeOn(open), open.baseUrl, short, meter()).grade(PROMPT, scale, signal())
+      expect(result.ok && result.explanation.length).toBe(300)
+      expect(result.ok && result.explanation.startsWith('[redacted] [redacted]')).toBe(true)
+    } finally {
+      await open.close()
+    }
   })
 
   it('with no key (a local server), sends no auth header at all', async () => {
@@ -221,6 +302,20 @@ describe.each(byProvider())('%s', (_name, serverOf) => {
 })
 
 describe('failures that are not the provider\'s answer', () => {
+  it('a key with a line break in it (an environment variable set carelessly) never reaches a reason, in part or with its white space squeezed', async () => {
+    const server = await startLlmServer('openai')
+    try {
+      const key = `${KEY.slice(0, 14)}\n${KEY.slice(14)}`
+      const result = await judgeClient(judgeOn(server), server.baseUrl, key, meter()).grade(PROMPT, scale, signal())
+      expect(result.ok).toBe(false)
+      const text = JSON.stringify(result)
+      expect(text).not.toContain(KEY.slice(14))
+      expect(text).not.toContain(KEY.slice(0, 14))
+    } finally {
+      await server.close()
+    }
+  })
+
   it('a server that never answers: a failure naming the time limit', async () => {
     const server = await startLlmServer('openai')
     try {

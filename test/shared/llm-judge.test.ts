@@ -55,6 +55,33 @@ describe('an LLM judge', () => {
     expect(parseJudgeAnswer('{"grade":2.5}', DEFAULT_SCALE).ok).toBe(false)
   })
 
+  it('reads no grade from a number that does not stand alone: a sign, a decimal part, a fraction or a range', () => {
+    for (const text of ['Grade: 2.5 - between fair and good', 'Grade: -1 (irrelevant)', 'Grade: \u22121', 'grade 2/3', 'Grade: 2,5', 'Grade: 1-2, it depends']) {
+      expect(parseJudgeAnswer(text, DEFAULT_SCALE), text).toEqual({ ok: false, reason: `The answer holds no grade: "${text}"` })
+    }
+    // A number that ends the sentence or is followed by words stands alone.
+    expect(parseJudgeAnswer('**Grade:** 2, a fair match.', DEFAULT_SCALE)).toMatchObject({ ok: true, grade: 2 })
+    expect(parseJudgeAnswer('Grade 3.', DEFAULT_SCALE)).toMatchObject({ ok: true, grade: 3 })
+  })
+
+  it('an answer that is a JSON object without a grade holds none: its words are never read for one', () => {
+    expect(parseJudgeAnswer('{"score": 7, "explanation": "not grade 2"}', DEFAULT_SCALE)).toEqual({ ok: false, reason: 'The answer holds no grade: "{"score": 7, "explanation": "not grade 2"}"' })
+    expect(parseJudgeAnswer('Grade: 2 {"note": "see above"}', DEFAULT_SCALE)).toMatchObject({ ok: false })
+    expect(parseJudgeAnswer('Grade: 2 {not json}', DEFAULT_SCALE)).toMatchObject({ ok: true, grade: 2 })
+  })
+
+  it('scrubs the raw text before squeezing and cutting it, so a secret is never left in part and the cut comes after', () => {
+    const secret = 'sk-canary-0123456789abcdef'
+    const scrub = (text: string) => text.split(secret).join('[redacted]')
+    const near = parseJudgeAnswer(JSON.stringify({ grade: 2, explanation: `${'x'.repeat(280)} ${secret}` }), DEFAULT_SCALE, scrub)
+    expect(near).toEqual({ ok: true, grade: 2, explanation: `${'x'.repeat(280)} [redacted]` })
+    const short = 'abcd'
+    const many = parseJudgeAnswer(JSON.stringify({ grade: 1, explanation: short.repeat(75) }), DEFAULT_SCALE, (text) => text.split(short).join('[redacted]'))
+    expect(many.ok && many.explanation.length).toBe(300)
+    const failed = parseJudgeAnswer(`${'y'.repeat(290)} ${secret}`, DEFAULT_SCALE, scrub)
+    expect(failed.ok ? '' : failed.reason).not.toContain(secret.slice(0, 12))
+  })
+
   it('says the estimate in words', () => {
     expect(estimateText(1_240, 1_100_000)).toBe('about 1,240 calls, 1.1 M input tokens')
     expect(estimateText(1, 950)).toBe('about 1 call, 950 input tokens')

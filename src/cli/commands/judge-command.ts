@@ -3,7 +3,7 @@ import { DEFAULT_SET_CONCURRENCY } from '../../main/evaluation/run-set'
 import { judgeBaseUrl } from '../../main/judges/judge-base-url'
 import { fetchJudgeItems } from '../../main/judges/judge-items'
 import type { JudgeScope } from '../../main/judges/judge-plan'
-import type { JudgingProgress } from '../../main/judges/judge-set'
+import type { JudgeSetInput, JudgingProgress } from '../../main/judges/judge-set'
 import { openSecretStore } from '../../main/credentials/open-secret-store'
 import { RatingIndex } from '../../main/workspaces/rating-index'
 import { MAX_WORKSPACE_BYTES, readWorkspaceFileText, writeWorkspaceText } from '../../main/workspaces/workspace-files'
@@ -26,6 +26,7 @@ import { describedAs, withFlags } from '../flags'
 import { usesDemo } from '../embedded-demo'
 import type { CliIo } from '../io'
 import { chooseConnection, openRunTarget, overridesOf, type RunTarget } from '../run-target'
+import { reason as writeFailure } from '../output-files'
 import { writeJson, writeLines } from '../terminal-io'
 import { chooseSet, quotedList } from './eval-flags'
 import { EXIT_FAILED } from './test-command'
@@ -101,13 +102,23 @@ export const judgeCommand: Command = {
     },
     describedAs(CONNECTION_FLAGS, { connection: "a connection of the file, by name or id (default: the set's template's)" }),
     ...CONNECTION_NOTES,
-    'The judge\'s key comes from QUERY_EXPLORER_JUDGE_KEY, or from the app\'s keychain entry for the judge\'s',
-    "base URL's origin; it is sent only to that origin. A judge on the demo's origin runs on the embedded",
+    'The judge\'s key comes from QUERY_EXPLORER_JUDGE_KEY, sent only to the origin QUERY_EXPLORER_JUDGE_ORIGIN',
+    "names (required with it, and it must be the judge's base URL's: scheme://host[:port]), or from the app's",
+    "keychain entry for the judge's base URL's origin, sent only to that origin. No header or setting the",
+    'providers\' SDKs read from the environment (OPENAI_CUSTOM_HEADERS, OPENAI_ADMIN_KEY, ANTHROPIC_CUSTOM_HEADERS…)',
+    "is sent to the judge. A judge on the demo's origin runs on the embedded",
     "demo judge (demo-judge), moved with the demo connection, and needs no key. Without --write the grades",
     'go to standard output as a Quepid CSV (query,docid,llm:NAME) and the summary to standard error.',
+    'With --budget-tokens, each call reserves its estimated tokens (its prompt\'s, and about 60 for the',
+    'answer) until the provider reports what it took; no call starts that would pass the budget by that',
+    'estimate, and an answer is bounded to 300 tokens (max_completion_tokens, max_tokens).',
+    'With --write, a file that could not take the grades (each at least a line of JSON) is refused before',
+    'any call; should the write fail after the calls, the grades are printed instead (CSV, or the JSON) and',
+    'the exit status is 1.',
     'Exit status: 0 every item graded (or the budget stopped the run: the items left are counted), 1 some',
-    'item failed (an answer off the scale, a provider error: each listed with its reason) or some query',
-    "could not be fetched, 2 bad input (file, judge, set, flag, connection, a judge whose scale is not the set's).",
+    'item failed (an answer off the scale, a provider error: each listed with its reason), some query',
+    'could not be fetched, or --write could not write the file, 2 bad input (file, judge, set, flag,',
+    "connection, a judge whose scale is not the set's, the key's variables).",
   ]),
   positionals: { min: 1, max: 1 },
   run: (input, io) => judge(input.positionals[0]!, input.values, io),
@@ -165,13 +176,25 @@ function baseUrlFor(judge: Judge, file: WorkspaceConnection, target: RunTarget, 
 
 /**
  * The key sent with the calls: none to the embedded demo's judge; else
- * QUERY_EXPLORER_JUDGE_KEY, or the app's keychain entry bound to exactly the
- * base URL's origin (JudgeKeys), never one saved for another origin.
+ * QUERY_EXPLORER_JUDGE_KEY, only to the origin QUERY_EXPLORER_JUDGE_ORIGIN
+ * names (which must be the judge's: the file's base URL may come from a pull
+ * request, the environment is CI's own), or the app's keychain entry bound
+ * to exactly the base URL's origin (JudgeKeys), never one saved for another
+ * origin. The environment's key is checked on a dry run too, so a CI set up
+ * wrong learns it before it spends anything; nothing is read from the
+ * keychain then, as nothing is sent.
  */
-async function keyFor(baseUrl: string, moved: boolean, env: NodeJS.ProcessEnv): Promise<string | null> {
+async function keyFor(baseUrl: string, moved: boolean, env: NodeJS.ProcessEnv, dryRun: boolean): Promise<string | null> {
   if (moved) return null
   const { envJudgeKey, JudgeKeys } = await import('../../main/judges/judge-keys')
-  const fromEnv = envJudgeKey(env)
+  let fromEnv: string | null
+  try {
+    fromEnv = envJudgeKey(env, baseUrl)
+  } catch (error) {
+    if (error instanceof ExplorerError) throw new InputError([error.message])
+    throw error
+  }
+  if (dryRun) return null
   if (fromEnv) return fromEnv
   try {
     const keychain = await openSecretStore(env.QUERY_EXPLORER_KEYCHAIN_SERVICE || undefined)
@@ -180,6 +203,17 @@ async function keyFor(baseUrl: string, moved: boolean, env: NodeJS.ProcessEnv): 
   } catch {
     return null
   }
+}
+
+/**
+ * The fewest bytes one more grade adds to the file: its judgment's line as
+ * JSON with no explanation and the shortest query id (the prompt's digest is
+ * always 64 characters). A file whose room cannot hold that many of them
+ * clearly cannot take the grades.
+ */
+function leastGradeBytes(set: QuerySet, rater: string): number {
+  const query = set.queries.reduce((shortest, each) => (each.id.length < shortest.length ? each.id : shortest), set.queries[0]!.id)
+  return Buffer.byteLength(JSON.stringify({ query, item: 'x', rater, grade: 0, promptDigest: '0'.repeat(64) }), 'utf8')
 }
 
 interface Graded {
@@ -216,8 +250,9 @@ async function judge(path: string, values: OptionValues, io: CliIo): Promise<num
   const template = resolveTemplate(workspace, set)
   if (template.error !== null || template.request === null) throw new InputError([`--set: "${set.name}" cannot run: ${template.error ?? 'it has no template.'}`])
   const rater = judgeRater(chosenJudge)
-  // Where the summary goes: standard output unless it holds the CSV or the JSON.
-  const say = (line: string) => (json || !write ? io.err(line) : io.out(line))
+  // Where the summary goes: standard output unless it holds the CSV or the JSON (a --write that failed prints the CSV).
+  let summaryToErr = json || !write
+  const say = (line: string) => (summaryToErr ? io.err(line) : io.out(line))
 
   const connection = flags.connection ?? template.connection ?? undefined
   const target = await openRunTarget(workspace, { ...flags, connection }, io.env ?? process.env, fileName, io.clock, io.secrets)
@@ -244,39 +279,55 @@ async function judge(path: string, values: OptionValues, io: CliIo): Promise<num
       say(`Judge next: the first ${plural(queue.length, 'pair')} of the queue (${next} asked).`)
     }
 
-    // No key for an estimate: nothing is sent.
-    const key = dryRun ? null : await keyFor(baseUrl, moved, io.env ?? process.env)
+    // No key for an estimate: nothing is sent (the environment's is still checked).
+    const key = await keyFor(baseUrl, moved, io.env ?? process.env, dryRun)
     if (key) io.secrets?.add(key)
     const graded: Graded[] = []
     const index = new RatingIndex()
     let document = workspace
-    const progress: JudgingProgress = { phase: '', done: 0, total: 0, estimate: null, graded: 0, cached: 0, failures: [], calls: 0, tokens: { input: 0, output: 0 }, stoppedByBudget: false, left: 0 }
+    const newProgress = (): JudgingProgress => ({ phase: '', done: 0, total: 0, estimate: null, graded: 0, cached: 0, failures: [], calls: 0, tokens: { input: 0, output: 0 }, stoppedByBudget: false, left: 0 })
+    const progress = newProgress()
     const controller = new AbortController()
+    const judging: Omit<JudgeSetInput, 'dryRun' | 'progress' | 'key'> = {
+      judge: chosenJudge,
+      set,
+      baseUrl,
+      fetch,
+      depth,
+      scope,
+      only,
+      budget: { calls: budgetCalls, tokens: budgetTokens },
+      concurrency,
+      // The command line's cache is the file itself: the judge's grades under the same prompt are current, and left alone.
+      cache: null,
+      signal: controller.signal,
+      rate: async (task, answer) => {
+        if (write) document = index.rated(document, { set: set.name, query: task.query, item: task.item, rater, grade: answer.grade, explanation: answer.explanation, promptDigest: answer.promptDigest }).workspace
+        graded.push({ query: task.query, item: task.item, grade: answer.grade, explanation: answer.explanation, promptDigest: answer.promptDigest })
+      },
+    }
+    if (write && !dryRun) {
+      // A file that clearly cannot take the grades is refused before any call: each adds at least its line of JSON.
+      const size = Buffer.byteLength(read.text, 'utf8')
+      const least = leastGradeBytes(set, rater)
+      const fits = (grades: number) => size + grades * least <= MAX_WORKSPACE_BYTES
+      if (!fits(Math.min(only ? only.pairs.length : set.queries.length * depth, budgetCalls))) {
+        // Too near the bound to tell from the most there could be: the plan says how many, fetched and planned as the run will, with no call.
+        const trial = newProgress()
+        await judgeSet({ ...judging, key: null, dryRun: true, progress: trial })
+        const expected = Math.min(trial.estimate?.calls ?? 0, budgetCalls) + (trial.estimate?.cached ?? 0)
+        if (!fits(expected)) {
+          throw new InputError([
+            `--write: ${fileName} has room for ${formatBytes(Math.max(0, MAX_WORKSPACE_BYTES - size))} more (a workspace file may be ${formatBytes(MAX_WORKSPACE_BYTES)}), and the ${plural(expected, 'grade')} this run would make need at least ${formatBytes(expected * least)}. Nothing was sent to the model: grade fewer (--depth, --next, --budget-calls), or run without --write to print the grades.`,
+          ])
+        }
+      }
+    }
     // Ctrl-C stops taking new items; what was graded is still written.
     const stop = () => controller.abort()
     process.once('SIGINT', stop)
     try {
-      await judgeSet({
-        judge: chosenJudge,
-        set,
-        baseUrl,
-        key,
-        fetch,
-        depth,
-        scope,
-        only,
-        budget: { calls: budgetCalls, tokens: budgetTokens },
-        concurrency,
-        dryRun,
-        // The command line's cache is the file itself: the judge's grades under the same prompt are current, and left alone.
-        cache: null,
-        signal: controller.signal,
-        progress,
-        rate: async (task, answer) => {
-          if (write) document = index.rated(document, { set: set.name, query: task.query, item: task.item, rater, grade: answer.grade, explanation: answer.explanation, promptDigest: answer.promptDigest }).workspace
-          graded.push({ query: task.query, item: task.item, grade: answer.grade, explanation: answer.explanation, promptDigest: answer.promptDigest })
-        },
-      })
+      await judgeSet({ ...judging, key, dryRun, progress })
     } finally {
       process.off('SIGINT', stop)
     }
@@ -290,10 +341,19 @@ async function judge(path: string, values: OptionValues, io: CliIo): Promise<num
       for (const failure of failed) io.err(`failed: query ${failure.query}, item ${failure.item}: ${failure.reason}`)
       return unfetched ? EXIT_FAILED : EXIT_OK
     }
+    // Whatever stops the write, the grades paid for are printed all the same (the CSV, or the JSON), and the exit says so.
+    let notWritten: string | null = null
+    if (write && graded.length > 0) {
+      try {
+        await writeGrades(path, read.text, listedAsModel(document, set.name, rater))
+      } catch (error) {
+        notWritten = error instanceof InputError ? error.message : `${writeFailure(error)}.`
+        summaryToErr = true
+      }
+    }
     if (progress.estimate) for (const line of estimateLines(progress.estimate, rater, set.name)) say(line)
     const { calls, tokens, cached, stoppedByBudget, left } = progress
 
-    if (write && graded.length > 0) await writeGrades(path, read.text, listedAsModel(document, set.name, rater))
     if (json) {
       writeJson(
         io.out,
@@ -314,14 +374,19 @@ async function judge(path: string, values: OptionValues, io: CliIo): Promise<num
       )
     } else {
       // A line at a time (the CRLF of each record dropped): each line goes through the terminal's escapes on its own.
-      if (!write) writeLines(io.out, csvOf(set, rater, graded).replace(/\r\n/g, '\n'))
+      if (!write || notWritten !== null) writeLines(io.out, csvOf(set, rater, graded).replace(/\r\n/g, '\n'))
       for (const failure of failed) say(`failed: query ${failure.query}, item ${failure.item}: ${failure.reason}`)
       say(
         `${plural(graded.length, 'item')} graded by ${rater} (${count(cached)} from the cache), ${plural(failed.length, 'failed', 'failed')}; ${plural(calls, 'call')}, ${count(tokens.input)} input and ${count(tokens.output)} output tokens.`,
       )
       if (stoppedByBudget) say(`Stopped at the budget (${plural(budgetCalls, 'call')}${budgetTokens !== undefined ? `, ${count(budgetTokens)} tokens` : ''}): ${plural(left, 'item')} left to grade.`)
       else if (left > 0) say(`${plural(left, 'item')} left to grade.`)
-      if (write) say(graded.length > 0 ? `Written to ${fileName} as judgments of the rater ${rater}.` : `${fileName} is unchanged: nothing was graded.`)
+      if (write && notWritten === null) say(graded.length > 0 ? `Written to ${fileName} as judgments of the rater ${rater}.` : `${fileName} is unchanged: nothing was graded.`)
+    }
+    if (notWritten !== null) {
+      const where = json ? 'in the JSON on standard output' : `on standard output (a Quepid CSV with the column ${rater})`
+      io.err(`--write: ${fileName} was not written: ${notWritten} The ${plural(graded.length, 'grade')} made ${graded.length === 1 ? 'is' : 'are'} printed ${where}, so none is lost.`)
+      return EXIT_FAILED
     }
     return failed.length === 0 ? EXIT_OK : EXIT_FAILED
   } finally {
@@ -357,10 +422,10 @@ async function writeGrades(path: string, readText: string, workspace: Workspace)
   try {
     text = serializeWorkspace(workspace, layoutOf(readText))
   } catch (error) {
-    throw new InputError([`--write: the grades cannot be written: ${(error as Error).message}`])
+    throw new InputError([`the grades cannot be written: ${(error as Error).message}`])
   }
   const bytes = Buffer.byteLength(text, 'utf8')
-  if (bytes > MAX_WORKSPACE_BYTES) throw new InputError([`--write: the file would be ${formatBytes(bytes)}, more than a workspace file may be (${formatBytes(MAX_WORKSPACE_BYTES)}); nothing was written.`])
+  if (bytes > MAX_WORKSPACE_BYTES) throw new InputError([`with the grades the file would be ${formatBytes(bytes - MAX_WORKSPACE_BYTES)} over the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may be; it is as it was.`])
   await writeWorkspaceText(path, text)
 }
 

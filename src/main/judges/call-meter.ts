@@ -3,8 +3,15 @@
  * the model, retries included, and, where the provider reports usage, at most
  * `tokens` tokens (input and output together). The guarded fetch takes one
  * call from it before every request it lets through, so a retry the SDK makes
- * on its own counts like any other request; the client adds the usage each
- * answer reports.
+ * on its own counts like any other request.
+ *
+ * Calls run a few at a time, and a call reports its usage only when it ends:
+ * so each request reserves its estimated tokens (the prompt's, and the
+ * answer's expected size) when it is taken, and a request is never started
+ * when the tokens used and reserved, with its own, would pass the budget. The
+ * answer's reported usage then replaces its reservation; a request whose
+ * answer reports none (an error, a retry, a server that counts nothing)
+ * keeps its estimate counted.
  */
 export interface CallBudget {
   calls: number
@@ -32,6 +39,8 @@ export class CallMeter {
   calls = 0
   /** Tokens the answers reported so far. */
   readonly tokens: TokenUsage = { input: 0, output: 0 }
+  /** Tokens estimated for the requests whose answers reported no usage (yet): counted against the budget like reported ones. */
+  reserved = 0
   /** True once a request was refused because the budget was spent: the run stops there, which is not a failure. */
   stoppedByBudget = false
 
@@ -40,18 +49,36 @@ export class CallMeter {
     if (budget.tokens !== undefined) checkLimit(budget.tokens, 'tokens')
   }
 
-  /** Reserves one request; false (and stoppedByBudget) when the calls or the tokens are at the budget. */
-  take(): boolean {
-    if (this.calls >= this.budget.calls || (this.budget.tokens !== undefined && this.tokens.input + this.tokens.output >= this.budget.tokens)) {
+  /** Tokens reported and reserved: what the token budget is held against. */
+  get counted(): number {
+    return this.tokens.input + this.tokens.output + this.reserved
+  }
+
+  /** True when a request estimated at `estimatedTokens` would pass the token budget (or it is spent already). */
+  wouldPassTokens(estimatedTokens = 0): boolean {
+    const limit = this.budget.tokens
+    return limit !== undefined && (this.counted >= limit || this.counted + countOf(estimatedTokens) > limit)
+  }
+
+  /**
+   * Reserves one request and its estimated tokens; false (and
+   * stoppedByBudget) when the calls are at the budget, or when the tokens
+   * used and reserved, with this request's estimate, would pass it.
+   */
+  take(estimatedTokens = 0): boolean {
+    if (this.calls >= this.budget.calls || this.wouldPassTokens(estimatedTokens)) {
       this.stoppedByBudget = true
       return false
     }
     this.calls++
+    this.reserved += countOf(estimatedTokens)
     return true
   }
 
-  addUsage(usage: TokenUsage): void {
+  /** The usage an answer reported, replacing the reservation its request made (`estimatedTokens`, as given to take). */
+  addUsage(usage: TokenUsage, estimatedTokens = 0): void {
     this.tokens.input += countOf(usage.input)
     this.tokens.output += countOf(usage.output)
+    this.reserved = Math.max(0, this.reserved - countOf(estimatedTokens))
   }
 }

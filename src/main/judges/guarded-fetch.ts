@@ -8,8 +8,15 @@ import type { CallMeter } from './call-meter'
  * - only to the origin of the judge's base URL, so the key goes nowhere else;
  * - never after a redirect: a 3xx answer is a refusal naming its status, as
  *   following it would send the key's header on to wherever it points;
- * - only while the budget allows: one call is taken from the meter before
- *   every request, so the SDK's own retries count against it.
+ * - only while the budget allows: one call (and the request's estimated
+ *   tokens) is taken from the meter before every request, so the SDK's own
+ *   retries count against it;
+ * - only with the headers the SDK itself sets (SDK_HEADERS) and the key's
+ *   header set here from the key alone: the SDKs also add headers read from
+ *   the environment (OPENAI_CUSTOM_HEADERS, ANTHROPIC_CUSTOM_HEADERS, which
+ *   may hold a gateway's token, or an Authorization that would replace the
+ *   judge's key), and those never go to a judge's base URL, which a
+ *   workspace file names.
  * A refusal aborts the grade's own controller (the SDK's request signal)
  * before it throws, so the SDK gives up at once instead of retrying, and the
  * client reads what was refused from `refusal()`.
@@ -37,6 +44,48 @@ export interface GuardedFetchOptions {
   key?: string | null
   /** The longest Retry-After the SDK is let wait (see clampRetryAfter). */
   maxRetryWaitMs?: number
+  /** Tokens each request is estimated to take (its prompt's and its answer's), reserved from the token budget before it is sent. */
+  estimatedTokens?: number
+  /** The key's header, as the provider takes it (set here, whatever the SDK built); null: no auth header at all. */
+  auth?: { name: string; value: string } | null
+  /** Where the SDKs read their custom headers from (process.env). */
+  env?: Record<string, string | undefined>
+}
+
+/** The headers the SDKs set on a request themselves (x-stainless-* too); any other is dropped. */
+const SDK_HEADERS = new Set(['accept', 'content-type', 'user-agent', 'anthropic-version', 'idempotency-key'])
+/** Headers that carry a key: never passed on from what the SDK built, the guard sets the key's own. */
+const KEY_HEADERS = ['authorization', 'api-key', 'x-api-key']
+/** The environment variables whose lines ("Name: value") the SDKs add to every request as headers. */
+export const SDK_HEADER_VARIABLES = ['OPENAI_CUSTOM_HEADERS', 'ANTHROPIC_CUSTOM_HEADERS'] as const
+
+/** The header names the environment gives the SDKs (lower case), read as the SDKs read them. */
+function environmentHeaderNames(env: Record<string, string | undefined>): Set<string> {
+  const names = new Set<string>()
+  for (const variable of SDK_HEADER_VARIABLES) {
+    for (const line of (env[variable] ?? '').split('\n')) {
+      const colon = line.indexOf(':')
+      if (colon > 0) names.add(line.slice(0, colon).trim().toLowerCase())
+    }
+  }
+  return names
+}
+
+/**
+ * The request's headers as they may leave: the SDK's own (a name the
+ * environment also sets is dropped, as its value may be the environment's;
+ * content-type is always the SDK's, set after those), and the key's header.
+ */
+function requestHeaders(sent: ConstructorParameters<typeof Headers>[0], fromEnvironment: Set<string>, auth: { name: string; value: string } | null): Headers {
+  const headers = new Headers()
+  for (const [name, value] of new Headers(sent)) {
+    if (KEY_HEADERS.includes(name)) continue
+    if (!SDK_HEADERS.has(name) && !name.startsWith('x-stainless-')) continue
+    if (fromEnvironment.has(name) && name !== 'content-type') continue
+    headers.set(name, value)
+  }
+  if (auth) headers.set(auth.name, auth.value)
+  return headers
 }
 
 /** A minute: past that, a job that waits shows nothing for too long; the item fails after its retries instead, saying how long the provider asked. */
@@ -52,18 +101,26 @@ export interface GuardedFetch {
   sent(): number
 }
 
-/** The text with every spelling of the key (as written, base64, base64url) replaced: for any text built from a server's words. */
+/**
+ * The text with every spelling of the key replaced (as written, with its
+ * white space squeezed, base64, base64url): for any text built from a
+ * server's words or an error's, before it is squeezed to a line or cut.
+ */
 export function withoutKey(text: string, key: string | null | undefined): string {
-  return key ? redactForms(text, secretForms(key)) : text
+  if (!key) return text
+  const squeezed = key.replace(/\s+/g, ' ')
+  const forms = squeezed === key ? secretForms(key) : [...secretForms(key), ...secretForms(squeezed)].sort((a, b) => b.length - a.length)
+  return redactForms(text, forms)
 }
 
-function budgetText(meter: CallMeter): string {
+/** Why the meter refused a request: the calls spent, the tokens spent, or the tokens this one would pass. */
+function budgetRefusal(meter: CallMeter, estimatedTokens: number): string {
   const { budget } = meter
-  const used = meter.tokens.input + meter.tokens.output
-  if (budget.tokens !== undefined && used >= budget.tokens) {
-    return `${used.toLocaleString('en-US')} of ${budget.tokens.toLocaleString('en-US')} tokens used`
-  }
-  return `${meter.calls.toLocaleString('en-US')} of ${budget.calls.toLocaleString('en-US')} calls sent`
+  const n = (value: number) => value.toLocaleString('en-US')
+  if (budget.tokens === undefined || meter.calls >= budget.calls) return `Not sent: the budget is spent (${n(meter.calls)} of ${n(budget.calls)} calls sent).`
+  const used = `${n(meter.tokens.input + meter.tokens.output)} of ${n(budget.tokens)} tokens used${meter.reserved > 0 ? `, ${n(meter.reserved)} more estimated for calls that reported no usage (yet)` : ''}`
+  if (meter.counted >= budget.tokens) return `Not sent: the budget is spent (${used}).`
+  return `Not sent: it would pass the token budget (${used}; this call is estimated at about ${n(estimatedTokens)}).`
 }
 
 function urlOf(input: string | URL | Request): URL | null {
@@ -111,8 +168,9 @@ function clampRetryAfter(response: Response, maxMs: number): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-export function guardedFetch({ baseUrl, meter, stop, key = null, maxRetryWaitMs = MAX_RETRY_WAIT_MS }: GuardedFetchOptions): GuardedFetch {
+export function guardedFetch({ baseUrl, meter, stop, key = null, maxRetryWaitMs = MAX_RETRY_WAIT_MS, estimatedTokens = 0, auth = null, env = process.env }: GuardedFetchOptions): GuardedFetch {
   const origin = httpOrigin(baseUrl)
+  const fromEnvironment = environmentHeaderNames(env)
   let refused: FetchRefused | null = null
   let sent = 0
 
@@ -130,9 +188,10 @@ export function guardedFetch({ baseUrl, meter, stop, key = null, maxRetryWaitMs 
     if (!origin || !url || url.origin !== origin) {
       refuse('origin', `A request to ${url?.origin ?? 'an address that does not parse'} was refused: the judge's key is only ever sent to ${origin || 'the origin of its base URL'}.`)
     }
-    if (!meter.take()) refuse('budget', `Not sent: the budget is spent (${budgetText(meter)}).`)
+    if (!meter.take(estimatedTokens)) refuse('budget', budgetRefusal(meter, estimatedTokens))
     sent++
-    const response = await fetch(input, { ...init, signal, redirect: 'manual' })
+    const headers = requestHeaders(input instanceof Request ? input.headers : init.headers, fromEnvironment, auth)
+    const response = await fetch(input, { ...init, headers, signal, redirect: 'manual' })
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined)
       const location = response.headers.get('location')

@@ -12,6 +12,12 @@ import type { SecretStore } from '../credentials/secret-store'
 
 /** The command line's key, for a judge run from a terminal or CI. */
 export const JUDGE_KEY_ENV = 'QUERY_EXPLORER_JUDGE_KEY'
+/**
+ * The one origin the command line's key may be sent to, required with it:
+ * the base URL comes from the workspace file, which a pull request can
+ * change, while the CI's environment is the CI's own.
+ */
+export const JUDGE_ORIGIN_ENV = 'QUERY_EXPLORER_JUDGE_ORIGIN'
 
 export interface JudgeKeyStatus {
   origin: string
@@ -37,11 +43,23 @@ export function judgeKeyOrigin(baseUrl: string): string {
   return url.origin
 }
 
-/** A key as pasted: surrounding white space dropped; a control character inside (a line break) is refused, as no header can carry it. */
+/**
+ * What is wrong with a key, trimmed, or null: a control character inside (a
+ * line break) no header can carry, and white space inside is no key's (a key
+ * pasted with its label, or two keys). Never the key itself in the words.
+ */
+function keyProblem(key: string, verb: 'paste' | 'set'): string | null {
+  if (key === '') return 'is empty.'
+  if (/[\u0000-\u001f\u007f]/.test(key)) return `has a control character (a line break?) in it; ${verb} the key alone.`
+  if (/\s/.test(key)) return `has white space inside it; ${verb} the key alone (a key is one word).`
+  return null
+}
+
+/** A key as pasted: surrounding white space dropped; one with a control character or white space inside is refused. */
 function cleanKey(key: string): string {
   const clean = key.trim()
-  if (clean === '') throw new ExplorerError('validation', 'Key: is empty.')
-  if (/[\u0000-\u001f\u007f]/.test(clean)) throw new ExplorerError('validation', 'Key: has a control character (a line break?) in it; paste the key alone.')
+  const problem = keyProblem(clean, 'paste')
+  if (problem) throw new ExplorerError('validation', `Key: ${problem}`)
   return clean
 }
 
@@ -82,8 +100,38 @@ export class JudgeKeys {
   }
 }
 
-/** The key the command line was given in QUERY_EXPLORER_JUDGE_KEY, or null when it is unset or blank. */
-export function envJudgeKey(env: Record<string, string | undefined> = process.env): string | null {
+/** The origin QUERY_EXPLORER_JUDGE_ORIGIN names, or why it names none (its value is never quoted: it may be a key set in the wrong variable). */
+function envOrigin(value: string | undefined): { origin: string } | { problem: string } {
+  const text = value?.trim() ?? ''
+  if (text === '') return { problem: 'is not set' }
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return { problem: 'is not an origin (scheme://host[:port])' }
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    return { problem: 'is not an origin: write http(s)://host[:port] alone, with no path, user or query' }
+  }
+  return { origin: url.origin }
+}
+
+/**
+ * The key the command line was given in QUERY_EXPLORER_JUDGE_KEY for a judge
+ * at `baseUrl`, or null when it is unset or blank. It is refused (a
+ * validation error naming the variables and the rule, never the key) when
+ * it has a control character or white space inside, and unless
+ * QUERY_EXPLORER_JUDGE_ORIGIN names exactly the origin of `baseUrl`.
+ */
+export function envJudgeKey(env: Record<string, string | undefined>, baseUrl: string): string | null {
   const value = env[JUDGE_KEY_ENV]?.trim()
-  return value ? value : null
+  if (!value) return null
+  const problem = keyProblem(value, 'set')
+  if (problem) throw new ExplorerError('validation', `${JUDGE_KEY_ENV}: ${problem}`)
+  const origin = judgeKeyOrigin(baseUrl)
+  const named = envOrigin(env[JUDGE_ORIGIN_ENV])
+  const rule = `the key in ${JUDGE_KEY_ENV} is only sent to the origin ${JUDGE_ORIGIN_ENV} names (scheme://host[:port]), which must be the judge's base URL's; nothing was sent`
+  if ('problem' in named) throw new ExplorerError('validation', `${JUDGE_ORIGIN_ENV}: ${named.problem}: ${rule}.`)
+  if (named.origin !== origin) throw new ExplorerError('validation', `${JUDGE_ORIGIN_ENV}: is ${named.origin}, but the judge's base URL is on ${origin}: ${rule}.`)
+  return value
 }

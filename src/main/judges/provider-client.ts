@@ -1,6 +1,6 @@
 import Anthropic, { APIConnectionError as AnthropicConnection, APIConnectionTimeoutError as AnthropicTimeout } from '@anthropic-ai/sdk'
 import OpenAI, { APIConnectionError as OpenAiConnection, APIConnectionTimeoutError as OpenAiTimeout, AzureOpenAI } from 'openai'
-import { answerJsonSchema, modelWords, parseJudgeAnswer, type Judge } from '../../shared/relevance/llm-judge'
+import { answerJsonSchema, ESTIMATED_OUTPUT_TOKENS, estimateTokens, modelWords, parseJudgeAnswer, type Judge } from '../../shared/relevance/llm-judge'
 import type { Scale } from '../../shared/relevance/query-set'
 import { originOf } from '../credentials/bound-secret'
 import { describeNetworkError } from '../http/network-errors'
@@ -44,8 +44,16 @@ export interface JudgeClientOptions {
 
 export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_TIMEOUT_MS = 60_000
-/** Anthropic requires a bound on the answer; a grade and an explanation of 300 characters fit well within it. */
-export const ANTHROPIC_MAX_TOKENS = 300
+/**
+ * The bound on an answer's tokens: a grade and an explanation of 300
+ * characters fit well within it. Anthropic requires one on every request;
+ * OpenAI and Azure are given it (max_completion_tokens) when the run has a
+ * token budget, so an answer passes its estimate by at most this much (a
+ * reasoning model spends its reasoning from it too, and may then stop at the
+ * limit: the item fails saying so).
+ */
+export const ANSWER_MAX_TOKENS = 300
+export const ANTHROPIC_MAX_TOKENS = ANSWER_MAX_TOKENS
 /** The name of the JSON schema (OpenAI, Azure) and of the forced tool (Anthropic). */
 export const GRADE_TOOL = 'grade'
 
@@ -68,6 +76,8 @@ interface AskSettings {
   judge: Judge
   baseUrl: string
   key: string | null
+  /** The bound on the answer's tokens sent to OpenAI and Azure (null: none sent, the provider's own). */
+  maxOutputTokens: number | null
   maxRetries: number
   timeoutMs: number
   maxRetryWaitMs: number
@@ -103,6 +113,7 @@ function chatCompletions(settings: AskSettings, client: (fetch: Fetch) => OpenAI
         messages: [{ role: 'user', content: prompt }],
         temperature: judge.temperature,
         ...(judge.seed !== undefined ? { seed: judge.seed } : {}),
+        ...(settings.maxOutputTokens !== null ? { max_completion_tokens: settings.maxOutputTokens } : {}),
         ...(judge.structured ? { response_format: structuredFormat(scale) } : {}),
       },
       { signal, maxRetries: settings.maxRetries, timeout: settings.timeoutMs },
@@ -127,9 +138,12 @@ function openAiAsk(settings: AskSettings): Ask {
       new OpenAI({
         apiKey: key ?? NO_KEY,
         baseURL: baseUrl,
-        // Named so the SDK reads none of them from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG).
+        // Named so the SDK reads none of them from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG,
+        // OPENAI_ADMIN_KEY: an admin key there would replace the judge's key in the Authorization header).
         organization: null,
         project: null,
+        adminAPIKey: null,
+        webhookSecret: null,
         logLevel: 'off',
         maxRetries: settings.maxRetries,
         timeout: settings.timeoutMs,
@@ -158,6 +172,8 @@ function azureAsk(settings: AskSettings): Ask {
         deployment: judge.model,
         organization: null,
         project: null,
+        adminAPIKey: null,
+        webhookSecret: null,
         logLevel: 'off',
         maxRetries: settings.maxRetries,
         timeout: settings.timeoutMs,
@@ -173,6 +189,9 @@ function anthropicAsk(settings: AskSettings): Ask {
     const client = new Anthropic({
       apiKey: key ?? NO_KEY,
       baseURL: baseUrl,
+      // Named so the SDK reads none of them from the environment (ANTHROPIC_WEBHOOK_SIGNING_KEY, ANTHROPIC_LOG, ANTHROPIC_OPEN_TELEMETRY*).
+      webhookKey: null,
+      openTelemetry: false,
       logLevel: 'off',
       maxRetries: settings.maxRetries,
       timeout: settings.timeoutMs,
@@ -182,7 +201,7 @@ function anthropicAsk(settings: AskSettings): Ask {
     const message = await client.messages.create(
       {
         model: judge.model,
-        max_tokens: ANTHROPIC_MAX_TOKENS,
+        max_tokens: ANSWER_MAX_TOKENS,
         // No temperature or seed: the Messages API version this SDK speaks (anthropic-version 2026-10-21) takes neither.
         messages: [{ role: 'user', content: prompt }],
         ...(judge.structured
@@ -266,6 +285,11 @@ function statusHint(status: number, judge: Judge, retryAfter: string | null, tri
   return tries > 1 ? ` (${tries} tries)` : ''
 }
 
+/** A server's or an error's words for a reason: the key removed from the raw text first, then squeezed to a line and cut. */
+function wordsOf(text: string, settings: AskSettings): string {
+  return modelWords(withoutKey(text, settings.key))
+}
+
 function failureReason(error: unknown, guard: GuardedFetch, settings: AskSettings): string {
   const origin = originOf(settings.baseUrl)
   const tries = guard.sent()
@@ -281,12 +305,18 @@ function failureReason(error: unknown, guard: GuardedFetch, settings: AskSetting
   }
   if (typeof sdk?.status === 'number') {
     const { words, type } = serverWords(sdk, sdk.status)
-    const said = words ? `: ${modelWords(words)}` : ''
+    const said = words ? `: ${wordsOf(words, settings)}` : ''
     const stop = /[.!?]$/.test(said) ? '' : '.'
     return `${origin} answered ${sdk.status}${type ? ` (${type})` : ''}${said}${stop}${statusHint(sdk.status, settings.judge, sdk.headers?.get('x-provider-retry-after') ?? sdk.headers?.get('retry-after') ?? null, tries)}`
   }
   const message = error instanceof Error ? error.message : String(error)
-  return `The request to ${origin} failed: ${modelWords(message)}`
+  return `The request to ${origin} failed: ${wordsOf(message, settings)}`
+}
+
+/** The key's header as each provider takes it: OpenAI and Anthropic (as SDK 1.14 sends it) a bearer token, Azure `api-key`. */
+function authHeader(judge: Judge, key: string | null): { name: string; value: string } | null {
+  if (!key) return null
+  return judge.provider === 'azure-openai' ? { name: 'api-key', value: key } : { name: 'authorization', value: `Bearer ${key}` }
 }
 
 export function judgeClient(judge: Judge, baseUrl: string, key: string | null, meter: CallMeter, options: JudgeClientOptions = {}): JudgeClient {
@@ -294,6 +324,7 @@ export function judgeClient(judge: Judge, baseUrl: string, key: string | null, m
     judge,
     baseUrl,
     key: key || null,
+    maxOutputTokens: judge.provider !== 'anthropic' && meter.budget.tokens !== undefined ? ANSWER_MAX_TOKENS : null,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetryWaitMs: options.maxRetryWaitMs ?? MAX_RETRY_WAIT_MS,
@@ -309,13 +340,16 @@ export function judgeClient(judge: Judge, baseUrl: string, key: string | null, m
       const stop = new AbortController()
       const onAbort = () => stop.abort(signal.reason)
       signal.addEventListener('abort', onAbort, { once: true })
-      const guard = guardedFetch({ baseUrl, meter, stop, key: settings.key, maxRetryWaitMs: settings.maxRetryWaitMs })
+      // Each request reserves this much of a token budget until its answer reports what it took.
+      const estimatedTokens = estimateTokens(prompt) + ESTIMATED_OUTPUT_TOKENS
+      const guard = guardedFetch({ baseUrl, meter, stop, key: settings.key, maxRetryWaitMs: settings.maxRetryWaitMs, estimatedTokens, auth: authHeader(judge, settings.key) })
       try {
         const answer = await untilAborted(ask(prompt, scale, guard.fetch, stop.signal), stop.signal)
-        if (answer.usage) meter.addUsage(answer.usage)
-        const read = parseJudgeAnswer(answer.text, scale)
-        if (!read.ok) return { ok: false, reason: clean(answer.cut ? `${read.reason} (the answer stopped at the token limit)` : read.reason) }
-        return { ok: true, grade: read.grade, explanation: clean(read.explanation), usage: answer.usage }
+        if (answer.usage) meter.addUsage(answer.usage, estimatedTokens)
+        // The key is taken out of the model's raw words, before they are squeezed to a line and cut to 300 characters.
+        const read = parseJudgeAnswer(answer.text, scale, clean)
+        if (!read.ok) return { ok: false, reason: answer.cut ? `${read.reason} (the answer stopped at the token limit)` : read.reason }
+        return { ok: true, grade: read.grade, explanation: read.explanation, usage: answer.usage }
       } catch (error) {
         const refusal = guard.refusal()
         if (refusal?.kind === 'budget') return { ok: false, budget: true, reason: refusal.message }

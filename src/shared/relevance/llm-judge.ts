@@ -212,40 +212,57 @@ export function modelWords(text: string): string {
   return fieldText(text, MAX_EXPLANATION)
 }
 
+/** A grade named in words: "grade" then a little punctuation (never a sign), then a whole number standing alone. */
+const NAMED_GRADE = /\bgrade\b[\s:=*_#"'(\[]{0,4}(\d+)\b(?![.,]\d)(?!\s*[/\u2044]\s*\d)(?!\s*[-\u2013\u2212]\s*\d)/i
+
 /**
  * Reads a model's answer: JSON `{ grade, explanation }` (bare, or in a code
  * fence, or the first {…} in the text), else a "grade: N" / "Grade N" in the
- * text. A grade off the scale, or none, is a failure quoting the model's
- * words: never a guessed grade.
+ * text, N a whole number standing alone ("2.5", "-1", "2/3" are no grade 2).
+ * Text that parses as a JSON object is read as JSON only: one without a
+ * grade holds none (its explanation's words are never read for one). A grade
+ * off the scale, or none, is a failure quoting the model's words: never a
+ * guessed grade.
+ *
+ * `scrub` is applied to the raw text and to the explanation before they are
+ * squeezed to a line and cut to 300 characters, so a secret it removes is
+ * never left in part (cut, or with its white space squeezed), and the cut
+ * is made after the redaction.
  */
-export function parseJudgeAnswer(text: string, scale: Scale): JudgeAnswer {
+export function parseJudgeAnswer(text: string, scale: Scale, scrub: (text: string) => string = (raw) => raw): JudgeAnswer {
   const grades = scale.map((step) => step.grade)
+  const words = scrub(text)
   let grade: unknown
   let explanation = ''
+  let isJson = false
   const json = text.match(/\{[\s\S]*\}/)
   if (json) {
     try {
-      const value = JSON.parse(json[0]) as { grade?: unknown; explanation?: unknown }
-      grade = typeof value.grade === 'string' && /^\d+$/.test(value.grade.trim()) ? Number(value.grade) : value.grade
-      if (typeof value.explanation === 'string') explanation = value.explanation
+      const value = JSON.parse(json[0]) as unknown
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        isJson = true
+        const answer = value as { grade?: unknown; explanation?: unknown }
+        grade = typeof answer.grade === 'string' && /^\d+$/.test(answer.grade.trim()) ? Number(answer.grade) : answer.grade
+        if (typeof answer.explanation === 'string') explanation = answer.explanation
+      }
     } catch {
       // not JSON: read as text below
     }
   }
-  if (grade === undefined) {
-    const named = text.match(/\bgrade\b\W{0,3}(\d+)\b/i)
+  if (!isJson) {
+    const named = text.match(NAMED_GRADE)
     if (named) {
       grade = Number(named[1])
       explanation = text.replace(named[0], '').trim()
     }
   }
   if (typeof grade !== 'number' || !Number.isInteger(grade)) {
-    return { ok: false, reason: `The answer holds no grade: "${modelWords(text)}"` }
+    return { ok: false, reason: `The answer holds no grade: "${modelWords(words)}"` }
   }
   if (!grades.includes(grade)) {
-    return { ok: false, reason: `The answer's grade ${grade} is not on the scale (${grades.join(', ')}): "${modelWords(text)}"` }
+    return { ok: false, reason: `The answer's grade ${grade} is not on the scale (${grades.join(', ')}): "${modelWords(words)}"` }
   }
-  return { ok: true, grade, explanation: modelWords(explanation) }
+  return { ok: true, grade, explanation: modelWords(scrub(explanation)) }
 }
 
 /** About 4 characters a token: the estimate shown before a run (providers report the real count after). */
