@@ -136,21 +136,32 @@ function openAiAsk(settings: AskSettings): Ask {
     settings,
     (fetch) =>
       new OpenAI({
-        apiKey: key ?? NO_KEY,
+        ...openAiOptions(settings, fetch),
         baseURL: baseUrl,
-        // Named so the SDK reads none of them from the environment (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG,
-        // OPENAI_ADMIN_KEY: an admin key there would replace the judge's key in the Authorization header).
-        organization: null,
-        project: null,
-        adminAPIKey: null,
-        webhookSecret: null,
-        logLevel: 'off',
-        maxRetries: settings.maxRetries,
-        timeout: settings.timeoutMs,
-        fetch,
         ...(key ? {} : { defaultHeaders: { Authorization: null } }),
       }),
   )
+}
+
+/**
+ * What the OpenAI and Azure clients are both given: the key (or the
+ * placeholder of a judge without one), the retries and timeout, the guarded
+ * fetch, and every setting the SDK would otherwise read from the environment
+ * named (OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_LOG, OPENAI_ADMIN_KEY: an
+ * admin key there would replace the judge's key in the Authorization header).
+ */
+function openAiOptions(settings: AskSettings, fetch: Fetch) {
+  return {
+    apiKey: settings.key ?? NO_KEY,
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+    logLevel: 'off' as const,
+    maxRetries: settings.maxRetries,
+    timeout: settings.timeoutMs,
+    fetch,
+  }
 }
 
 /** Azure's API root under the resource endpoint the judge names (an endpoint already ending in /openai is kept). */
@@ -165,19 +176,11 @@ function azureAsk(settings: AskSettings): Ask {
     // Named, or the SDK would take OPENAI_API_VERSION from the environment.
     if (!judge.apiVersion) throw new Error("Azure OpenAI needs the judge's api-version.")
     return new AzureOpenAI({
-        apiKey: key ?? NO_KEY,
-        // baseURL rather than endpoint: the SDK then reads no OPENAI_BASE_URL or AZURE_OPENAI_ENDPOINT from the environment.
-        baseURL: azureApiRoot(baseUrl),
-        apiVersion: judge.apiVersion,
-        deployment: judge.model,
-        organization: null,
-        project: null,
-        adminAPIKey: null,
-        webhookSecret: null,
-        logLevel: 'off',
-        maxRetries: settings.maxRetries,
-        timeout: settings.timeoutMs,
-        fetch,
+      ...openAiOptions(settings, fetch),
+      // baseURL rather than endpoint: the SDK then reads no OPENAI_BASE_URL or AZURE_OPENAI_ENDPOINT from the environment.
+      baseURL: azureApiRoot(baseUrl),
+      apiVersion: judge.apiVersion,
+      deployment: judge.model,
       ...(key ? {} : { defaultHeaders: { 'api-key': null } }),
     })
   })
