@@ -38,6 +38,8 @@ describe('LlmJudgeDialog', () => {
     await expect.element(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveAttribute('placeholder', 'https://api.openai.com/v1')
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('gpt')
     await dialog.getByRole('textbox', { name: 'Model', exact: true }).fill('gpt-4o-mini')
+    // The template's name is its label alone; the placeholders' hint is its description.
+    await expect.element(dialog.getByRole('textbox', { name: 'Prompt template', exact: true })).toHaveAccessibleDescription(/\{\{query\}\}/)
     await dialog.getByRole('spinbutton', { name: 'Seed', exact: true }).fill('7')
     await dialog.getByRole('textbox', { name: /^Item fields/ }).fill('name, population')
     await expect.element(dialog.getByText(/\{\{item\}\} the item's fields/)).toBeVisible()
