@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { render } from 'vitest-browser-vue'
 import { userEvent } from 'vitest/browser'
-import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import type { ExperimentJudgeNextReply } from '../../src/shared/ipc/relevance-contract'
-import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
-import { demoSetView, TWO_QUERY_SET } from './demo-set-view'
+import { demoSetView, KEPT_EXPERIMENT_ANSWERS, mountExperimentPart, TWO_QUERY_SET } from './demo-set-view'
 
 /**
  * The Experiments view's "What judging could change": per metric of the side
@@ -22,15 +19,6 @@ const fake = bridgeForFile()
 const SET = TWO_QUERY_SET
 
 const view = () => demoSetView(SET)
-
-const RECORD = {
-  ...TREND_EXPERIMENT,
-  stats: { ...TREND_EXPERIMENT.stats, metrics: ['ndcg@10', 'p@10'], family: 2 },
-  sides: [
-    { label: 'Demo, config default', target: { connectionId: 'c1' }, evaluationId: 'e-a', means: {} },
-    { label: 'Demo, config production', target: { connectionId: 'c1', config: 'production' }, evaluationId: 'e-b', means: {} },
-  ],
-} as ExperimentRecord
 
 const verdict = (metric: string, delta: [number, number, number], p: [number, number, number], sign: boolean, significance: boolean) => ({
   metric, other: 0, n: 2,
@@ -62,21 +50,11 @@ const DECIDED: ExperimentJudgeNextReply = {
 
 async function mount(judgeNext: ExperimentJudgeNextReply) {
   const pinia = demoWindow(fake, {
-    'sets:get': SET, 'sets:rate': view(), 'query:cancel': { cancelled: true },
-    'eval:list': [], 'experiments:list': [{ ...experimentSummary(RECORD), significant: 1, comparisons: 2 }], 'experiments:get': RECORD,
-    'eval:probability': { hasProbabilities: false, bands: [], cutoff: null },
+    ...KEPT_EXPERIMENT_ANSWERS, 'sets:get': SET, 'sets:rate': view(), 'query:cancel': { cancelled: true },
     'experiments:judge-next': judgeNext,
   })
   fake.hold('query:run')
-  const [{ default: ExperimentsView }, { useWorkspaceStore }] = await Promise.all([
-    import('../../src/renderer/components/experiments/ExperimentsView.vue'),
-    import('../../src/renderer/stores/workspace'),
-  ])
-  useWorkspaceStore(pinia).show(view())
-  const screen = await render(ExperimentsView, { global: { plugins: [pinia] } })
-  const section = screen.getByRole('region', { name: 'What judging could change' })
-  await expect.element(section).toBeVisible()
-  return { screen, section }
+  return mountExperimentPart(pinia, view(), 'What judging could change')
 }
 
 const judgeNextCalls = () => fake.calls.filter((call) => call.channel === 'experiments:judge-next').map((call) => call.request)

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
-import { render } from 'vitest-browser-vue'
-import { experimentSummary, type ExperimentRecord } from '../../src/shared/experiments/experiment-record'
 import type { VerdictHold } from '../../src/shared/ipc/judge-contract'
-import { TREND_EXPERIMENT } from '../fixtures/kept-trend'
-import { TWO_QUERY_SET } from './demo-set-view'
+import { KEPT_EXPERIMENT_ANSWERS, mountExperimentPart, TWO_QUERY_SET } from './demo-set-view'
 import { DEMO_JUDGE, GPT_JUDGE, judgesView } from './judge-fixtures'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
@@ -16,15 +13,6 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
  */
 
 const fake = bridgeForFile()
-
-const RECORD = {
-  ...TREND_EXPERIMENT,
-  stats: { ...TREND_EXPERIMENT.stats, metrics: ['ndcg@10', 'p@10'], family: 2 },
-  sides: [
-    { label: 'Demo, config default', target: { connectionId: 'c1' }, evaluationId: 'e-a', means: {} },
-    { label: 'Demo, config production', target: { connectionId: 'c1', config: 'production' }, evaluationId: 'e-b', means: {} },
-  ],
-} as ExperimentRecord
 
 // p is Holm's (pAdjusted, what significant reads); the raw p is half of it here, to tell the two apart.
 const row = (metric: string, grades: 'people' | 'judge' | 'both', delta: number, p: number) => ({ side: 'B', metric, grades, n: 2, delta, p: p / 2, pAdjusted: p, significant: p < 0.05 })
@@ -43,23 +31,12 @@ const HOLD: VerdictHold = {
 }
 
 async function mount() {
-  const view = judgesView(TWO_QUERY_SET, [DEMO_JUDGE, GPT_JUDGE])
   const pinia = demoWindow(fake, {
-    'sets:get': TWO_QUERY_SET,
-    'eval:list': [], 'experiments:list': [{ ...experimentSummary(RECORD), significant: 1, comparisons: 2 }], 'experiments:get': RECORD,
-    'eval:probability': { hasProbabilities: false, bands: [], cutoff: null },
+    ...KEPT_EXPERIMENT_ANSWERS, 'sets:get': TWO_QUERY_SET,
     'experiments:judge-next': { alpha: 0.05, verdicts: [], queue: [], total: 0, summary: '' },
     'experiments:verdict': HOLD,
   })
-  const [{ default: ExperimentsView }, { useWorkspaceStore }] = await Promise.all([
-    import('../../src/renderer/components/experiments/ExperimentsView.vue'),
-    import('../../src/renderer/stores/workspace'),
-  ])
-  useWorkspaceStore(pinia).show(view)
-  const screen = await render(ExperimentsView, { global: { plugins: [pinia] } })
-  const section = screen.getByRole('region', { name: 'Does the verdict hold?' })
-  await expect.element(section).toBeVisible()
-  return { screen, section }
+  return mountExperimentPart(pinia, judgesView(TWO_QUERY_SET, [DEMO_JUDGE, GPT_JUDGE]), 'Does the verdict hold?')
 }
 
 const verdictCalls = () => fake.calls.filter((call) => call.channel === 'experiments:verdict').map((call) => call.request)

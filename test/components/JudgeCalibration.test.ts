@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { render } from 'vitest-browser-vue'
+import { userEvent } from 'vitest/browser'
 import { judgeCalibration } from '../../src/shared/relevance/judge-calibration'
 import type { QuerySet } from '../../src/shared/relevance/query-set'
 import { agreementOf } from './agreement-fixture'
@@ -12,7 +13,8 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
  * judge and the people both graded (a figure missing shown as "—" with its
  * reason), the confusion matrix (people's grade down the side), and where
  * they differ most with the model's explanation beside the people's grades,
- * each to Settle (sets:settle, the figures read again) or Open in Results.
+ * each to Settle (sets:settle, the figures read again; a digit key settles
+ * as in the disagreements table) or Open in Results.
  * main's answer is worked out by judge-calibration.ts, not written by hand.
  */
 
@@ -83,6 +85,19 @@ describe('JudgeCalibration', () => {
     await expect.poll(() => fake.calls.filter((call) => call.channel === 'judges:calibration').length).toBeGreaterThan(1)
     await section.getByRole('button', { name: 'Open “paris” in Results, p1 marked' }).click()
     expect(screen.emitted().open).toEqual([['q01', 'p1']])
+  })
+
+  it('settles from the keyboard as the disagreements do: a digit of the scale, the focus back on Settle', async () => {
+    const { section } = await mount()
+    fake.answers['sets:get'] = { ...SET, judgments: [...SET.judgments, j('q01', 'p1', 'adjudication', 2)] }
+    await section.getByRole('button', { name: 'Settle p1 for “paris”' }).click()
+    const group = section.getByRole('group', { name: 'Settle p1 for “paris”' })
+    await expect.element(group.getByRole('button', { name: '0 Poor' })).toHaveFocus()
+    await expect.element(group).toHaveAttribute('title', 'Keys 0, 1, 2, 3 settle, Escape leaves it')
+    await userEvent.keyboard('2')
+    await expect.element(section.getByText('Settled p1 for “paris”: 2 Good.')).toBeVisible()
+    expect(fake.calls.filter((call) => call.channel === 'sets:settle').map((call) => call.request)).toEqual([{ set: 'World cities', query: 'q01', item: 'p1', grade: 2 }])
+    await expect.element(section.getByRole('button', { name: 'Settle p1 for “paris”' })).toHaveFocus()
   })
 
   it('shows "—" and the reason for a figure that cannot be worked out', async () => {

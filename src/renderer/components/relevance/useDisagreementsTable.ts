@@ -1,11 +1,9 @@
 import { storeToRefs } from 'pinia'
-import { computed, nextTick, ref } from 'vue'
+import { computed, ref } from 'vue'
 import type { Disagreement } from '../../../shared/relevance/disagreements'
-import { errorMessage } from '../../api/explorer-client'
 import { useTableSort } from '../../composables/useTableSort'
 import { useAgreementStore } from '../../stores/agreement'
 import { useQuerySetsStore } from '../../stores/query-sets'
-import { useToastsStore } from '../../stores/toasts'
 import type { FieldOption } from '../controls/field-options'
 
 // A query id has no white space: a space parts it from the item.
@@ -15,25 +13,16 @@ const steps = (count: number): string => `${count} step${count === 1 ? '' : 's'}
 /**
  * The table of disagreements: the items whose raters' grades lie the chosen
  * number of steps apart or more, widest first (or as the Query and Spread
- * headers sort them), each with Open (the query in Results) and Settle (an
- * adjudicated grade by keyboard: a digit of the scale, or a grade's button;
- * Escape leaves it unsettled).
+ * headers sort them), each with Open and Settle (SettleControls.vue).
  */
 export function useDisagreementsTable() {
   const agreement = useAgreementStore()
   const sets = useQuerySetsStore()
-  const toasts = useToastsStore()
   const { report, steps: chosenSteps, loading } = storeToRefs(agreement)
   const { sort, sortBy, ariaSort } = useTableSort<'query' | 'spread'>()
 
-  /** The row whose Settle control is open, by key; the one being saved. */
-  const settling = ref<string | null>(null)
-  const saving = ref<string | null>(null)
+  /** What the last settle did, said under the table's header. */
   const status = ref('')
-  let settleGroup: HTMLElement | null = null
-  const setSettleGroup = (element: unknown): void => {
-    settleGroup = element instanceof HTMLElement ? element : null
-  }
 
   const scaleSteps = computed(() => sets.scale)
   const stepOptions = computed<FieldOption<number>[]>(() =>
@@ -72,55 +61,5 @@ export function useDisagreementsTable() {
     if (list.rows.length < list.total) parts.push(`the ${list.rows.length.toLocaleString('en-US')} widest shown`)
     return `${parts.join(' · ')}.`
   })
-  const keysText = computed(() => {
-    const digits = scaleSteps.value.filter((step) => step.grade <= 9).map((step) => step.grade)
-    return digits.length ? `Keys ${digits.join(', ')} settle, Escape leaves it` : 'Escape leaves it'
-  })
-
-  async function startSettle(key: string): Promise<void> {
-    settling.value = key
-    await nextTick()
-    settleGroup?.querySelector('button')?.focus()
-  }
-
-  /** Closes the Settle control, the focus back on the row's Settle button. */
-  async function cancelSettle(): Promise<void> {
-    const key = settling.value
-    settling.value = null
-    await nextTick()
-    if (key !== null) document.querySelector<HTMLElement>(`[data-settle="${CSS.escape(key)}"]`)?.focus()
-  }
-
-  async function settle(row: { key: string; query: string; item: string; text: string }, grade: number): Promise<void> {
-    saving.value = row.key
-    try {
-      await agreement.settle(row.query, row.item, grade)
-      await cancelSettle()
-      status.value = `Settled ${row.item} for “${row.text}”: ${sets.gradeText(grade)}.`
-    } catch (e) {
-      toasts.show(`The grade was not settled: ${errorMessage(e)}`, { tone: 'danger' })
-    } finally {
-      saving.value = null
-    }
-  }
-
-  /** The Settle control's keys: a digit that is a grade of the scale settles with it; Escape closes the control. */
-  function onSettleKey(event: KeyboardEvent, row: { key: string; query: string; item: string; text: string }): void {
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      event.stopPropagation()
-      void cancelSettle()
-      return
-    }
-    if (!/^[0-9]$/.test(event.key)) return
-    const grade = Number(event.key)
-    if (!scaleSteps.value.some((step) => step.grade === grade)) return
-    event.preventDefault()
-    void settle(row, grade)
-  }
-
-  return {
-    loading, found, rows, summary, keysText, stepOptions, stepsValue, scaleSteps, settling, saving, status,
-    sortBy, ariaSort, startSettle, cancelSettle, settle, onSettleKey, setSettleGroup,
-  }
+  return { loading, found, rows, summary, stepOptions, stepsValue, status, sortBy, ariaSort }
 }

@@ -1,12 +1,10 @@
-import { computed, nextTick, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { JudgeCalibration } from '../../../shared/ipc/judge-contract'
 import { judgeRater, type Judge } from '../../../shared/relevance/llm-judge'
 import { call, errorMessage } from '../../api/explorer-client'
 import { latestCall } from '../../stores/latest-call'
-import { useAgreementStore } from '../../stores/agreement'
 import { isDemoJudge, useLlmJudgesStore } from '../../stores/llm-judges'
 import { useQuerySetsStore } from '../../stores/query-sets'
-import { useToastsStore } from '../../stores/toasts'
 import { figure } from './figure-text'
 import type { FigureCell } from './useAgreementPanel'
 
@@ -20,14 +18,12 @@ const percent = (share: number): string => `${(share * 100).toFixed(1)}%`
  * one with its reason, the confusion matrix (people's grade down the side,
  * the judge's across), and the items where they differ most with the
  * model's explanation beside the people's grades, each to Open in Results
- * or to Settle (as the disagreements table settles: `sets:settle`). Read
+ * or to Settle (SettleControls.vue, as in the disagreements table). Read
  * again when the set changes (a rating, a settled grade) or a run graded.
  */
 export function useJudgeCalibration(props: { judge: Judge }) {
   const sets = useQuerySetsStore()
-  const agreement = useAgreementStore()
   const judges = useLlmJudgesStore()
-  const toasts = useToastsStore()
 
   const report = shallowRef<JudgeCalibration | null>(null)
   const error = ref<string | null>(null)
@@ -83,6 +79,9 @@ export function useJudgeCalibration(props: { judge: Judge }) {
   )
   /** Who the judge is measured against: the people, or a set's other raters where no person graded it (raters.ts's referenceRaters). */
   const against = computed(() => (report.value && !report.value.reference.people ? "the set's other raters" : 'the people'))
+  /** The same in the tables' captions and headers: they must not say "People" of rule-made or imported raters. */
+  const referenceName = computed(() => (report.value && !report.value.reference.people ? 'Other raters' : 'People'))
+  const referenceGrade = computed(() => (referenceName.value === 'People' ? "People's grade" : "Other raters' grade"))
   const referenceText = computed(() => {
     const found = report.value
     if (!found || found.reference.people) return ''
@@ -96,33 +95,8 @@ export function useJudgeCalibration(props: { judge: Judge }) {
     return found.differences.length === 0 ? `${rater.value} and ${against.value} agree on every item both graded.` : ''
   })
 
-  /** The row whose Settle buttons are out, and the one being saved. */
-  const settling = ref<string | null>(null)
-  const saving = ref<string | null>(null)
+  /** What the last settle did, said above the differences. */
   const status = ref('')
-  const scaleSteps = computed(() => sets.scale)
-  let settleGroup: HTMLElement | null = null
-  const setSettleGroup = (element: unknown): void => {
-    settleGroup = element instanceof HTMLElement ? element : null
-  }
-  /** Opens a row's Settle buttons, the focus on the first. */
-  async function startSettle(key: string): Promise<void> {
-    settling.value = key
-    await nextTick()
-    settleGroup?.querySelector('button')?.focus()
-  }
-  async function settle(row: { key: string; query: string; item: string; text: string }, grade: number): Promise<void> {
-    saving.value = row.key
-    try {
-      await agreement.settle(row.query, row.item, grade)
-      settling.value = null
-      status.value = `Settled ${row.item} for “${row.text}”: ${labelOf(grade)}.`
-    } catch (e) {
-      toasts.show(`The grade was not settled: ${errorMessage(e)}`, { tone: 'danger' })
-    } finally {
-      saving.value = null
-    }
-  }
 
-  return { report, error, rater, demo, against, referenceText, figures, staleText, scaleLabels, confusion, rows, differencesText, settling, saving, status, scaleSteps, startSettle, settle, setSettleGroup, cancelSettle: () => (settling.value = null) }
+  return { report, error, rater, demo, against, referenceName, referenceGrade, referenceText, figures, staleText, scaleLabels, confusion, rows, differencesText, status }
 }
