@@ -20,6 +20,10 @@ const row = (metric: string, grades: 'people' | 'judge' | 'both', delta: number,
 const HOLD: VerdictHold = {
   judge: 'llm:demo',
   reference: { people: true, raters: ['Ann'] },
+  coverage: [
+    { side: 'A', graded: 20, items: 20 },
+    { side: 'B', graded: 8, items: 20 },
+  ],
   rows: [
     row('ndcg@10', 'people', 0.12, 0.01), row('ndcg@10', 'judge', -0.04, 0.3), row('ndcg@10', 'both', 0.08, 0.02),
     row('p@10', 'people', 0.1, 0.2), row('p@10', 'judge', 0.1, 0.03), row('p@10', 'both', 0.1, 0.2),
@@ -50,6 +54,8 @@ describe('ExperimentVerdict', () => {
     await expect.element(section.getByRole('status')).toHaveTextContent('0 of 2 verdicts hold whichever grades are used.')
     expect(table.getByRole('columnheader').elements().map((cell) => cell.textContent?.trim())).toEqual(['Side', 'Metric', 'People', 'llm:demo', 'Both', 'Verdict'])
     expect(verdictCalls()).toEqual([{ id: 'x1', judge: 'demo' }])
+    // B's top items are judged less than A's: its column would read worse for that alone, and the view says so.
+    await expect.element(section.getByText(/^llm:demo graded A 20 of 20, B 8 of 20 of each side's top items\. The sides are not judged alike/)).toBeVisible()
   })
 
   it('asks again for another judge, and says holds where nothing changes', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { experimentStats } from '../../src/shared/experiments/experiment'
-import { gradeSources, verdictHold } from '../../src/shared/experiments/verdict-hold'
+import { gradeSources, verdictHold, judgeCoverage } from '../../src/shared/experiments/verdict-hold'
 import { VerdictHoldSchema } from '../../src/shared/ipc/judge-contract'
 import { scoreRankings, type QueryRanking } from '../../src/shared/relevance/evaluation'
 import { gradesOfSet } from '../../src/shared/relevance/grade-aggregate'
@@ -109,5 +109,23 @@ describe('verdictHold', () => {
     // A rule naming the judge gives the people their mean, and the judge its own grades.
     expect(gradeSources(set, JUDGE, `rater:${JUDGE}`).people.aggregate).toBe('mean')
     expect(() => verdictHold({ judge: JUDGE, set, sides: [A], scoring: scoring() })).toThrow('sides: an experiment compares the baseline with at least one other side')
+  })
+
+  it("counts how much of each side's top items the judge graded, a failed query aside", () => {
+    const ranking = (id: string, items: string[], error: string | null = null) => ({ id, text: id, items, labels: items, error, durationMs: 1 })
+    const judgments = [
+      { query: 'q1', item: 'a', rater: 'llm:j', grade: 1 },
+      { query: 'q1', item: 'b', rater: 'Ann', grade: 1 },
+      { query: 'q2', item: 'x', rater: 'llm:j', grade: 2 },
+    ]
+    const sides = [
+      [ranking('q1', ['a', 'b', 'c']), ranking('q2', ['x', 'y'])],
+      [ranking('q1', ['c', 'a']), ranking('q2', [], 'the service answered 504')],
+    ]
+    // Top 2: A holds a, b (a graded) and x, y (x graded); B holds c, a (a graded); B's failed q2 counts nothing.
+    expect(judgeCoverage('llm:j', judgments, sides, 2)).toEqual([
+      { side: 'A', graded: 2, items: 4 },
+      { side: 'B', graded: 1, items: 2 },
+    ])
   })
 })

@@ -105,5 +105,27 @@ export function verdictHold(input: VerdictHoldInput): VerdictHold {
     verdicts.push({ side, metric: comparison.metric, signChanges, significanceChanges, holds: !signChanges && !significanceChanges })
   })
   const reference = referenceRaters(set)
-  return { judge, reference: { people: reference.people, raters: reference.names }, rows, verdicts }
+  return { judge, reference: { people: reference.people, raters: reference.names }, coverage: judgeCoverage(judge, set.judgments, sides, scoring.judgeDepth), rows, verdicts }
+}
+
+/**
+ * How much of each side's top `depth` the judge graded: a side it graded
+ * less of reads worse in the judge's table only because its items count as
+ * unjudged there (the window says so beside the table).
+ */
+export function judgeCoverage(judge: string, judgments: Judgments, sides: readonly (readonly QueryRanking[])[], depth: number): { side: string; graded: number; items: number }[] {
+  const graded = new Set<string>()
+  for (const judgment of judgments) if (judgment.rater === judge) graded.add(`${judgment.query}\u0000${judgment.item}`)
+  return sides.map((rankings, index) => {
+    let items = 0
+    let judged = 0
+    for (const ranking of rankings) {
+      if (ranking.error !== null) continue
+      for (const item of ranking.items.slice(0, depth)) {
+        items++
+        if (graded.has(`${ranking.id}\u0000${item}`)) judged++
+      }
+    }
+    return { side: sideName(index), graded: judged, items }
+  })
 }

@@ -134,6 +134,8 @@ export const VerdictHoldSchema = z
     judge: RaterNameSchema,
     /** Whose grades the people's table reads: the people, or where no person graded the set, its other raters that are not LLM judges. */
     reference: z.object({ people: z.boolean(), raters: z.array(RaterNameSchema) }).strict(),
+    /** Per side, the items of its top judgeDepth and how many of them the judge graded. */
+    coverage: z.array(z.object({ side: z.string(), graded: z.number().int(), items: z.number().int() }).strict()),
     rows: z.array(
       z
         .object({

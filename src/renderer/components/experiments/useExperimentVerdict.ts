@@ -79,5 +79,19 @@ export function useExperimentVerdict() {
   const referenceText = computed(() =>
     reply.value && !reply.value.reference.people ? `No person has graded this set: "Other raters" are ${reply.value.reference.raters.join(', ') || 'none'}.` : '',
   )
-  return { referenceName, referenceText, judgeOptions, judgeName, judgeRaterName: computed(() => (judgeName.value ? judgeRater({ name: judgeName.value }) : 'Judge')), reply, rows, summary, error, hasJudges: computed(() => store.judges.length > 0) }
+  /**
+   * How much of each side the judge graded, and a warning when the sides
+   * differ: a side graded less reads worse in the judge's column only because
+   * its items count as unjudged there.
+   */
+  const coverageText = computed(() => {
+    const found = reply.value?.coverage ?? []
+    if (found.length === 0) return ''
+    const shares = found.map((side) => (side.items === 0 ? 1 : side.graded / side.items))
+    const parts = found.map((side) => `${side.side} ${side.graded.toLocaleString('en-US')} of ${side.items.toLocaleString('en-US')}`)
+    const uneven = Math.max(...shares) - Math.min(...shares) > 0.05
+    return `${judgeRater({ name: judgeName.value ?? '' })} graded ${parts.join(', ')} of each side's top items.${uneven ? ' The sides are not judged alike: judge the side it graded less (choose its config in Figures, then Judge) before reading its column.' : ''}`
+  })
+  const coverageUneven = computed(() => coverageText.value.includes('not judged alike'))
+  return { coverageText, coverageUneven, referenceName, referenceText, judgeOptions, judgeName, judgeRaterName: computed(() => (judgeName.value ? judgeRater({ name: judgeName.value }) : 'Judge')), reply, rows, summary, error, hasJudges: computed(() => store.judges.length > 0) }
 }
