@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import '../../src/renderer/styles/app.css'
 import { render } from 'vitest-browser-vue'
 import type { JudgeEstimate } from '../../src/shared/ipc/judge-contract'
+import type { EvaluationHead } from '../../src/shared/relevance/evaluation-head'
+import { DEFAULT_SCALE, DEFAULT_SETTINGS } from '../../src/shared/relevance/query-set'
 import { TWO_QUERY_SET } from './demo-set-view'
 import { DEMO_JUDGE, judgeStatus, judgesView } from './judge-fixtures'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
@@ -13,13 +15,30 @@ import { bridgeForFile, demoWindow } from './mount-with-bridge'
  * concurrency chosen, the budget of calls required; the progress and
  * Cancel; a run stopped at its budget said plainly as a status (the run did
  * as told, not an error); the failures with their reason and Retry failed
- * on them alone.
+ * on them alone. With an evaluation of the set kept and shown, the run may
+ * instead be of the first N pairs of its What to judge next queue.
  */
 
 const fake = bridgeForFile()
 
 const ESTIMATE: JudgeEstimate = { calls: 1240, inputTokens: 1_100_000, outputTokens: 74_400, cached: 12, current: 2, stale: 3, text: 'about 1,240 calls, 1.1 M input tokens' }
 const SET_VIEW = { workspace: judgesView(TWO_QUERY_SET), draft: null }
+
+/** A kept evaluation of the set, run on the Demo's production config: what Figures shows (the newest kept is shown). */
+const SCORED = {
+  metrics: ['ndcg@10'],
+  queries: [{ id: 'q01', text: 'paris', scores: { 'ndcg@10': 0.8 }, unjudged: 4, returned: 10, error: null }, { id: 'q02', text: 'rome', scores: { 'ndcg@10': 0.5 }, unjudged: 6, returned: 10, error: null }],
+  means: { 'ndcg@10': 0.65 }, counted: 2, unjudgedQueries: 0, failed: 0, unjudged: 10,
+}
+const HEAD: EvaluationHead = {
+  id: 'e7', set: TWO_QUERY_SET.name, workspace: 'world', target: { connectionId: 'c1', config: 'production' }, targetText: 'Demo, config production',
+  at: '2026-01-02T10:00:00.000Z', depth: 100, judgeDepth: 10, settings: DEFAULT_SETTINGS, scale: DEFAULT_SCALE, setDigest: 'a', judgmentsDigest: 'b',
+  state: 'done', durationMs: 5, scored: SCORED, rankingCount: 2, previews: {},
+}
+function keptEvaluation() {
+  const { rankingCount: _r, previews: _p, scored: { queries: _q, ...means }, ...summary } = HEAD
+  return { 'eval:list': [{ ...summary, scored: means }], 'eval:get': HEAD, 'eval:scored': SCORED }
+}
 
 async function mount(answers: Record<string, unknown> = {}) {
   const pinia = demoWindow(fake, { 'sets:get': TWO_QUERY_SET, 'eval:list': [], 'workspace:current': SET_VIEW, ...answers })
@@ -87,6 +106,71 @@ describe('JudgeRunPanel', () => {
     await expect.element(screen.getByText('Done: 48 graded (4 from the cache), 45 calls, 20,400 tokens.')).toBeVisible()
     await expect.element(screen.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
     await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toBeEnabled()
+  })
+
+  it('offers What to judge next only when the Evaluation view shows a kept evaluation of the set, and says why not', async () => {
+    const screen = await mount()
+    const top = screen.getByRole('radio', { name: "Each query's top K" })
+    const next = screen.getByRole('radio', { name: 'What to judge next of the evaluation shown: the first N pairs' })
+    await expect.element(top).toBeChecked()
+    await expect.element(next).toBeDisabled()
+    await expect.element(next).toHaveAccessibleDescription('Evaluate the set first: the queue is worked out from the kept evaluation Figures shows.')
+    await expect.element(screen.getByRole('spinbutton', { name: 'Judging depth' })).toBeVisible()
+    await screen.getByRole('button', { name: 'Estimate' }).click()
+    expect(sent('judges:start')[0]).not.toHaveProperty('next')
+  })
+
+  it("judges the first N pairs of the evaluation shown's What to judge next queue, on the evaluation's own target, estimated first", async () => {
+    const screen = await mount({ ...keptEvaluation(), 'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', estimate: ESTIMATE }) })
+    const next = screen.getByRole('radio', { name: 'What to judge next of the evaluation shown: the first N pairs' })
+    await expect.element(next).toBeEnabled()
+    await expect.element(next).toHaveAccessibleDescription('The unjudged pairs that could move its figures most, on Demo, config production, as its Judge next walks them.')
+    await next.click()
+    // The pairs replace the depth (main fetches as deep as the pairs' ranks); 50 until told.
+    await expect.element(screen.getByRole('spinbutton', { name: 'Judging depth' })).not.toBeInTheDocument()
+    const pairs = screen.getByRole('spinbutton', { name: 'Pairs to judge next' })
+    await expect.element(pairs).toHaveValue(50)
+    await expect.element(screen.getByText('the first 50 pairs of What to judge next of the evaluation shown, fetched on Demo, config production')).toBeVisible()
+
+    await pairs.fill('20')
+    await screen.getByRole('button', { name: 'Estimate' }).click()
+    await expect.element(screen.getByRole('status').filter({ hasText: 'about 1,240 calls' })).toBeVisible()
+    expect(sent('judges:start')).toEqual([
+      {
+        runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1', config: 'production' },
+        next: { from: 'evaluation', id: 'e7', limit: 20 }, scope: 'ungraded', budgetCalls: 1000, concurrency: 4, dryRun: true,
+      },
+    ])
+    // Each query's top K is another estimate: not shown under it.
+    await screen.getByRole('radio', { name: "Each query's top K" }).click()
+    await expect.element(screen.getByText(/about 1,240 calls/)).not.toBeInTheDocument()
+    await next.click()
+    await expect.element(screen.getByText(/about 1,240 calls/)).toBeVisible()
+
+    // The same budget controls; a bound on the pairs, as judges:start has.
+    await pairs.fill('1001')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Pairs: a whole number from 1 to 1,000.')
+    expect(sent('judges:start')).toHaveLength(1)
+    const failures = [{ query: 'q02', item: 'rome-31', reason: 'timed out' }]
+    fake.answers['judges:start'] = judgeStatus('World cities', { state: 'done', phase: 'done', graded: 19, calls: 20, left: 0, failedCount: 1, failures })
+    await pairs.fill('20')
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('30')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByText('Done: 19 graded, 1 failed, 20 calls, 0 tokens.')).toBeVisible()
+    expect(sent('judges:start')[1]).toEqual({
+      runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1', config: 'production' },
+      next: { from: 'evaluation', id: 'e7', limit: 20 }, scope: 'ungraded', budgetCalls: 30, concurrency: 4, dryRun: false,
+    })
+
+    // Retry failed grades the failures alone, fetched as deep as the evaluation ranked (a pair of the queue may lie past the judge's depth).
+    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r2', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
+    await screen.getByRole('button', { name: 'Retry failed' }).click()
+    await expect.element(screen.getByText('Done: 1 graded, 1 call, 0 tokens.')).toBeVisible()
+    expect(sent('judges:start')[2]).toEqual({
+      runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1', config: 'production' },
+      depth: 100, scope: 'ungraded', budgetCalls: 30, concurrency: 4, dryRun: false, retryOf: 'r1',
+    })
   })
 
   it('will not start without a budget of calls, and says why', async () => {

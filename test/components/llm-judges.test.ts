@@ -110,7 +110,7 @@ describe('llm-judges store', () => {
     expect(sent('judges:start')).toEqual([
       { runId: expect.any(String), judge: 'demo', set: SET.name, target: { connectionId: 'c1' }, depth: 5, scope: 'ungraded', budgetCalls: 50, concurrency: 4, dryRun: true },
     ])
-    await expect.poll(() => store.estimate).toEqual({ judge: 'demo', set: SET.name, scope: 'ungraded', depth: 5, estimate: ESTIMATE })
+    await expect.poll(() => store.estimate).toEqual({ judge: 'demo', set: SET.name, scope: 'ungraded', depth: 5, next: null, estimate: ESTIMATE })
     expect([store.dryRun, store.running, store.gradingRun, store.gradedRuns]).toEqual([true, false, null, 0])
     expect(sent('workspace:current')).toEqual([])
   })
@@ -175,6 +175,23 @@ describe('llm-judges store', () => {
     await store.retryFailed()
     expect(sent('judges:start')[2]).toEqual({ ...sent('judges:start')[1], runId: expect.any(String), retryOf: 'r2' })
     await expect.poll(() => store.gradingRun?.runId).toBe('r3')
+  })
+
+  it("sends a run of a judge-next queue as main takes it (no depth: the pairs' ranks say how deep), and Retry failed without the queue", async () => {
+    const failures = [{ query: 'q02', item: 'rome-9', reason: 'timed out' }]
+    const { store } = await open({ 'judges:start': judgeStatus(SET.name, { state: 'done', phase: 'done', calls: 3, left: 0, failedCount: 1, failures }) })
+    const next = { from: 'evaluation' as const, id: 'e7', limit: 20 }
+    await store.start('demo', SET.name, { ...CHOICE, next }, false)
+    expect(sent('judges:start')).toEqual([
+      { runId: expect.any(String), judge: 'demo', set: SET.name, target: { connectionId: 'c1' }, next, scope: 'ungraded', budgetCalls: 50, concurrency: 4, dryRun: false },
+    ])
+    await expect.poll(() => store.gradingRun?.failedCount).toBe(1)
+    fake.answers['judges:start'] = judgeStatus(SET.name, { runId: 'r2', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
+    await store.retryFailed()
+    // Main refuses a queue with Retry failed: the failures are the run.
+    expect(sent('judges:start')[1]).toEqual({
+      runId: expect.any(String), judge: 'demo', set: SET.name, target: { connectionId: 'c1' }, depth: 5, scope: 'ungraded', budgetCalls: 50, concurrency: 4, dryRun: false, retryOf: 'r1',
+    })
   })
 
   it('says why a run or an estimate did not start, and tells a failed run in its own words', async () => {

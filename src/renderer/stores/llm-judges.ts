@@ -13,11 +13,15 @@ import { useWorkspaceStore } from './workspace'
 export const JUDGE_POLL_MS = 300
 /** The budget a run starts with until the user gives another: enough for a set's top 10, never an open bill. */
 export const DEFAULT_BUDGET_CALLS = 1_000
+/** The pairs of a judge-next queue a run takes until the user gives another, and the most it may (judges:start's bound, the CLI's --next). */
+export const DEFAULT_NEXT_PAIRS = 50
+export const MAX_NEXT_PAIRS = 1_000
 
 export type JudgeScope = (typeof JUDGE_SCOPES)[number]
 
 /** What a run is asked to do, beside the judge and the set (the Evaluation view's). */
 export interface JudgeRunChoice {
+  /** Each query's top `depth`; with `next`, how deep Retry failed fetches the failed pairs' queries (main works out the queue's own depth). */
   depth: number
   scope: JudgeScope
   budgetCalls: number
@@ -25,6 +29,8 @@ export interface JudgeRunChoice {
   concurrency: number
   /** Where the results to grade are fetched (the Evaluation view's connection and config); none: the set's template's own. */
   target?: RunTarget | undefined
+  /** Instead of each query's top `depth`: the first `limit` pairs of that kept evaluation's What to judge next queue (main fetches as deep as its ranks need). */
+  next?: { from: 'evaluation'; id: string; limit: number } | undefined
 }
 
 /** A judge is the demo's stand-in when its model is the demo service's `demo-judge`: its grades are labelled so everywhere. */
@@ -50,8 +56,8 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
   const chosenName = ref<string | null>(null)
   const chosen = computed<Judge | null>(() => judges.value.find((judge) => judge.name === chosenName.value) ?? judges.value[0] ?? null)
   const error = ref<string | null>(null)
-  /** The last estimate, and what it was of (another judge, set or scope is another estimate). */
-  const estimate = shallowRef<{ judge: string; set: string; scope: JudgeScope; depth: number; estimate: JudgeEstimate } | null>(null)
+  /** The last estimate, and what it was of (another judge, set, scope, depth or queue is another estimate; `next` null: each query's top `depth`). */
+  const estimate = shallowRef<{ judge: string; set: string; scope: JudgeScope; depth: number; next: JudgeRunChoice['next'] | null; estimate: JudgeEstimate } | null>(null)
   /** Whether the job followed is a dry run (Estimate) or grades. */
   const dryRun = ref(false)
   /** What the job followed was started with (Retry failed starts the same again, on its failures). */
@@ -68,7 +74,7 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
       if (!final) return
       const from = started.value
       if (dryRun.value) {
-        if (final.estimate && from) estimate.value = { judge: from.judge, set: from.set, scope: from.choice.scope, depth: from.choice.depth, estimate: final.estimate }
+        if (final.estimate && from) estimate.value = { judge: from.judge, set: from.set, scope: from.choice.scope, depth: from.choice.depth, next: from.choice.next ?? null, estimate: final.estimate }
         return
       }
       if (final.graded + final.cached === 0) return
@@ -108,6 +114,8 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
     started.value = { judge, set, choice }
     // What a run grades makes the estimate before it out of date.
     if (!dry) estimate.value = null
+    // Retry failed grades the failures alone (main refuses a queue with it), fetched to `depth`; a queue's run fetches as deep as its pairs' ranks.
+    const next = retryOf === undefined ? choice.next : undefined
     return followed.begin(
       (runId) =>
         call('judges:start', {
@@ -115,7 +123,7 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
           judge,
           set,
           ...(choice.target ? { target: choice.target } : {}),
-          depth: choice.depth,
+          ...(next ? { next } : { depth: choice.depth }),
           scope: choice.scope,
           budgetCalls: choice.budgetCalls,
           ...(choice.budgetTokens !== undefined ? { budgetTokens: choice.budgetTokens } : {}),

@@ -4,7 +4,7 @@ import { JUDGE_SCOPES, MAX_BUDGET_CALLS, MAX_BUDGET_TOKENS } from '../../../shar
 import { MAX_JUDGE_CONCURRENCY, MAX_JUDGE_DEPTH, type Judge } from '../../../shared/relevance/llm-judge'
 import { useConnectionsStore } from '../../stores/connections'
 import { useEvaluationsStore } from '../../stores/evaluations'
-import { DEFAULT_BUDGET_CALLS, useLlmJudgesStore, type JudgeScope } from '../../stores/llm-judges'
+import { DEFAULT_BUDGET_CALLS, DEFAULT_NEXT_PAIRS, MAX_NEXT_PAIRS, useLlmJudgesStore, type JudgeScope } from '../../stores/llm-judges'
 import { useQuerySetsStore } from '../../stores/query-sets'
 import type { FieldOption } from '../controls/field-options'
 
@@ -13,6 +13,9 @@ const SCOPE_LABELS: Record<JudgeScope, string> = {
   stale: 'Ungraded and stale',
   all: 'All',
 }
+
+/** What a run judges: each query's top K, or the first N pairs of the evaluation shown's What to judge next queue. */
+export type JudgeWhat = 'top' | 'next'
 
 const count = (value: number): string => value.toLocaleString('en-US')
 const plural = (value: number, one: string, many: string): string => `${count(value)} ${value === 1 ? one : many}`
@@ -25,7 +28,10 @@ function wholeNumber(value: number | '', label: string, min: number, max: number
 }
 
 /**
- * Judging the Evaluation view's set with the chosen judge: the depth, which
+ * Judging the Evaluation view's set with the chosen judge: each query's top
+ * results, or the first pairs of What to judge next of the evaluation
+ * Figures shows (the unjudged pairs that could move its figures most, as
+ * its Judge next walks them); the depth, which
  * items (not graded by it, also the stale, or all), the budget (calls
  * required, tokens where the provider reports usage) and how many at a
  * time; Estimate (a dry run: what the run would cost, what the cache has,
@@ -44,6 +50,8 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
   const budgetTokens = ref<number | ''>('')
   const concurrency = ref<number | ''>(props.judge.concurrency)
   const problem = ref<string | null>(null)
+  const what = ref<JudgeWhat>('top')
+  const pairs = ref<number | ''>(DEFAULT_NEXT_PAIRS)
   // Another judge: its own depth and concurrency.
   watch(() => props.judge.name, () => {
     depth.value = props.judge.depth
@@ -64,21 +72,47 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
     return `${name}, ${found.config ? `config ${found.config}` : "the template's own config"}`
   })
 
+  /** The kept evaluation Figures shows, when it is of this set (as its What to judge next is asked: useEvaluationView). */
+  const shownEvaluation = computed(() => {
+    const shown = evaluations.shown
+    return shown && sets.set && shown.set === sets.set.name ? shown : null
+  })
+  // The queue is the evaluation's: with none shown (another set chosen, its evaluation gone) the run is of each query's top again.
+  watch(shownEvaluation, (shown) => {
+    if (!shown) what.value = 'top'
+  })
+  const nextDescription = computed(() => {
+    const shown = shownEvaluation.value
+    if (!shown) return 'Evaluate the set first: the queue is worked out from the kept evaluation Figures shows.'
+    return `The unjudged pairs that could move its figures most, on ${shown.targetText}, as its Judge next walks them.`
+  })
+  const whatText = computed(() => {
+    const shown = shownEvaluation.value
+    if (what.value === 'next' && shown) return `the first ${typeof pairs.value === 'number' ? count(pairs.value) : 'N'} pairs of What to judge next of the evaluation shown, fetched on ${shown.targetText}`
+    return `each query's top results on ${targetText.value} (as Figures evaluates them: choose the connection and config there)`
+  })
+
   const scopeOptions: FieldOption<JudgeScope>[] = JUDGE_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }))
   const setName = computed(() => sets.set?.name ?? null)
   const canStart = computed(() => !running.value && setName.value !== null && (sets.set?.queries.length ?? 0) > 0)
 
   function choice() {
+    const shown = what.value === 'next' ? shownEvaluation.value : null
     const checks = [
-      wholeNumber(depth.value, 'Depth', 1, MAX_JUDGE_DEPTH, true),
+      // A queue's run fetches as deep as its pairs' ranks (main works that out): the depth is not asked for then. Retry failed
+      // fetches the failed pairs' queries again without the queue, so it goes as deep as the evaluation ranked.
+      shown ? { ok: true as const, value: Math.min(MAX_JUDGE_DEPTH, shown.depth) } : wholeNumber(depth.value, 'Depth', 1, MAX_JUDGE_DEPTH, true),
       wholeNumber(budgetCalls.value, 'Budget, calls', 1, MAX_BUDGET_CALLS, true),
       wholeNumber(budgetTokens.value, 'Budget, tokens', 1, MAX_BUDGET_TOKENS, false),
       wholeNumber(concurrency.value, 'Concurrency', 1, MAX_JUDGE_CONCURRENCY, true),
     ] as const
-    const failed = checks.find((check) => !check.ok)
+    const limit = shown ? wholeNumber(pairs.value, 'Pairs', 1, MAX_NEXT_PAIRS, true) : { ok: true as const, value: undefined }
+    const failed = [...checks, limit].find((check) => !check.ok)
     if (failed && !failed.ok) return { ok: false as const, message: failed.message }
     const [d, calls, tokens, c] = checks.map((check) => (check.ok ? check.value : undefined))
-    return { ok: true as const, choice: { depth: d!, scope: scope.value, budgetCalls: calls!, budgetTokens: tokens, concurrency: c!, target: target.value } }
+    // The queue's items are those of the evaluation's rankings: fetched where it ran, not where Figures would evaluate next.
+    const next = shown && limit.ok ? { next: { from: 'evaluation' as const, id: shown.id, limit: limit.value! }, target: shown.target ?? undefined } : { target: target.value }
+    return { ok: true as const, choice: { depth: d!, scope: scope.value, budgetCalls: calls!, budgetTokens: tokens, concurrency: c!, ...next } }
   }
 
   async function begin(dry: boolean): Promise<void> {
@@ -88,10 +122,13 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
     await store.start(props.judge.name, setName.value, built.choice, dry)
   }
 
-  /** The estimate of this judge, set, scope and depth (another choice is another estimate, not shown). */
+  /** The estimate of this judge, set, scope and depth or queue (another choice is another estimate, not shown). */
   const shownEstimate = computed(() => {
     const found = estimate.value
-    return found && found.judge === props.judge.name && found.set === setName.value && found.scope === scope.value && found.depth === depth.value ? found.estimate : null
+    if (!found || found.judge !== props.judge.name || found.set !== setName.value || found.scope !== scope.value) return null
+    const shown = what.value === 'next' ? shownEvaluation.value : null
+    const same = shown ? found.next?.id === shown.id && found.next.limit === pairs.value : !found.next && found.depth === depth.value
+    return same ? found.estimate : null
   })
   const estimateText = computed(() => {
     const found = shownEstimate.value
@@ -150,7 +187,7 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
   const canRetry = computed(() => !running.value && (gradingRun.value?.failedCount ?? 0) > 0 && gradingRun.value?.judge === props.judge.name)
 
   return {
-    targetText, depth, scope, scopeOptions, budgetCalls, budgetTokens, concurrency, problem, error, running, estimating, canStart, setName,
+    targetText, what, whatText, pairs, maxPairs: MAX_NEXT_PAIRS, nextAvailable: computed(() => shownEvaluation.value !== null), nextDescription, depth, scope, scopeOptions, budgetCalls, budgetTokens, concurrency, problem, error, running, estimating, canStart, setName,
     shownRun, estimateText, staleText, progressText, endText, failures, failuresCaption, canRetry,
     estimate: () => begin(true), judge: () => begin(false), cancel: () => store.cancel(), retry: () => store.retryFailed(),
   }
