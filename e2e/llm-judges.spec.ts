@@ -91,6 +91,8 @@ test('a judge defined on the demo: a budget of 3 calls, the estimate, the top 5 
   await expect(keyField).toHaveAttribute('aria-label', /^API key for http:\/\/127\.0\.0\.1:\d+$/)
   const origin = (await keyField.getAttribute('aria-label'))!.replace('API key for ', '')
   expect(origin).not.toBe('http://127.0.0.1:8080')
+  // The list shows where its calls go too, the file's address in the cell's title.
+  await expect(demoRow.getByRole('cell').nth(2)).toHaveText(`${origin}/v1`)
   await expect(keyForm.getByRole('status')).toHaveText('No key stored — not needed for the demo or Ollama')
 
   // Add judge: OpenAI-compatible at the demo's /v1, the demo's model, each query's top 5.

@@ -63,6 +63,15 @@ describe('JudgesPanel', () => {
     await expect.element(screen.getByRole('dialog', { name: 'Edit judge gpt' })).toBeVisible()
   })
 
+  it('shows where a moved judge calls now, the base URL the file names in its title', async () => {
+    const screen = await mount()
+    const { useWorkspaceStore } = await import('../../src/renderer/stores/workspace')
+    useWorkspaceStore(screen.pinia).show({ ...judgesView(SET), judgeUrls: { demo: 'http://127.0.0.1:45583/v1' } })
+    const cell = screen.getByRole('cell', { name: 'http://127.0.0.1:45583/v1' })
+    await expect.element(cell).toBeVisible()
+    await expect.element(cell).toHaveAttribute('title', 'The file names http://127.0.0.1:8080/v1; moved with the Demo connection to where the demo runs now.')
+  })
+
   it("works with the judge chosen: its key's origin and its run", async () => {
     const screen = await mount()
     await expect.element(screen.getByRole('combobox', { name: 'Judge to run' })).toHaveValue('demo')

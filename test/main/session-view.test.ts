@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FileDialogs } from '../../src/main/host/file-dialogs'
 import { digest, type SessionState } from '../../src/main/workspaces/session-file'
 import { sessionView, untitled } from '../../src/main/workspaces/session-view'
+import { JudgeSchema } from '../../src/shared/relevance/llm-judge'
 import { serializeWorkspace } from '../../src/shared/workspace/workspace-file'
 import { FILE_DEMO_CONNECTION } from '../fixtures/file-demo-connection'
 import { openRegistry, PROFILE } from '../fixtures/registry'
@@ -62,5 +63,22 @@ describe('sessionView', () => {
       ['staging', null, null],
     ])
     expect(view.sets).toMatchObject([{ name: 'Cities', template: 'Template', queries: 1, judgments: 0 }])
+  })
+
+  it("says where a judge's calls go when it moved with the Demo's binding, and nothing for one that stays", async () => {
+    const { registry } = await openRegistry(tempDir())
+    const here = await registry.save({ ...PROFILE, name: 'Demo here', authUrl: 'http://127.0.0.1:43117/auth', queryUrl: 'http://127.0.0.1:43117/query' })
+    const base = untitled(null)
+    const fileDemo = { ...FILE_DEMO_CONNECTION, authUrl: 'http://127.0.0.1:8080/auth', queryUrl: 'http://127.0.0.1:8080/query' }
+    const judge = (name: string, baseUrl: string) => JudgeSchema.parse({ name, provider: 'openai', baseUrl, model: 'demo-judge' })
+    const state: SessionState = {
+      ...base,
+      workspace: { ...base.workspace, connections: [fileDemo], judges: [judge('demo', 'http://127.0.0.1:8080/v1'), judge('gpt', 'https://api.openai.com/v1')] },
+      bindings: [{ fileConnectionId: 'demo', connectionId: here.id, how: 'moved' }],
+    }
+    const view = sessionView(state, null, registry)
+    expect(view.judgeUrls).toEqual({ demo: 'http://127.0.0.1:43117/v1' })
+    expect(view.judges.map((each) => each.baseUrl)).toEqual(['http://127.0.0.1:8080/v1', 'https://api.openai.com/v1'])
+    expect(sessionView({ ...state, bindings: [] }, null, registry).judgeUrls).toBeUndefined()
   })
 })

@@ -4,6 +4,8 @@ import { setSummary } from '../../shared/relevance/set-summary'
 import { emptyWorkspace, serializeWorkspace } from '../../shared/workspace/workspace-file'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { FileDialogs } from '../host/file-dialogs'
+import type { Judge } from '../../shared/relevance/llm-judge'
+import { judgeBaseUrlHere } from '../judges/judge-start'
 import { bindingOf } from './connection-bindings'
 import { digest, type SessionState } from './session-file'
 import { workspaceName } from './workspace-names'
@@ -11,6 +13,11 @@ import { workspaceName } from './workspace-names'
 /** What the window is shown of the open workspace: its name, where it lives, whether it is saved, its contents and bindings. */
 export function sessionView(state: SessionState, dialogs: FileDialogs | null, registry: ConnectionRegistry): WorkspaceView {
   const { file, workspace } = state
+  const bindings = workspace.connections.map((connection): WorkspaceBinding => {
+    const binding = bindingOf(registry, state.bindings, connection.id)
+    return { fileConnectionId: connection.id, connection, connectionId: binding?.connectionId ?? null, how: binding?.how ?? null }
+  })
+  const judgeUrls = movedJudges(registry, bindings, workspace.judges ?? [])
   const fileName = file === null ? null : file.kind === 'path' ? basename(file.path) : file.name
   return {
     name: workspaceName(fileName),
@@ -22,11 +29,18 @@ export function sessionView(state: SessionState, dialogs: FileDialogs | null, re
     tests: workspace.tests ?? [],
     sets: (workspace.sets ?? []).map(setSummary),
     judges: workspace.judges ?? [],
-    bindings: workspace.connections.map((connection): WorkspaceBinding => {
-      const binding = bindingOf(registry, state.bindings, connection.id)
-      return { fileConnectionId: connection.id, connection, connectionId: binding?.connectionId ?? null, how: binding?.how ?? null }
-    }),
+    bindings,
+    ...(judgeUrls ? { judgeUrls } : {}),
   }
+}
+
+/** The judges whose calls go elsewhere than their base URL as written (judge-base-url.ts: moved with the Demo's binding), by name. */
+function movedJudges(registry: ConnectionRegistry, bindings: readonly WorkspaceBinding[], judges: readonly Judge[]): Record<string, string> | null {
+  const moved = judges.flatMap((judge) => {
+    const here = judgeBaseUrlHere(registry, bindings, judge)
+    return here === judge.baseUrl ? [] : [[judge.name, here] as const]
+  })
+  return moved.length > 0 ? Object.fromEntries(moved) : null
 }
 
 /** A new, empty workspace, never saved (its text is a few bytes: made here). */

@@ -52,6 +52,8 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
   const sets = useQuerySetsStore()
 
   const judges = computed<Judge[]>(() => workspace.view?.judges ?? [])
+  /** Where a judge's calls go here: its base URL as written, or where main moved it (the Demo's binding). */
+  const urlHere = (judge: Pick<Judge, 'name' | 'baseUrl'>): string => workspace.view?.judgeUrls?.[judge.name] ?? judge.baseUrl
   /** The judge the Judges part works with (key, run) by name; the first until chosen, and while the one chosen is gone. */
   const chosenName = ref<string | null>(null)
   const chosen = computed<Judge | null>(() => judges.value.find((judge) => judge.name === chosenName.value) ?? judges.value[0] ?? null)
@@ -145,5 +147,5 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
 
   const cancel = () => followed.cancel()
 
-  return { judges, chosenName, chosen, error, estimate, dryRun, started, gradedRuns, run, running, gradingRun, save, remove, keyStatus, setKey, clearKey, start, retryFailed, cancel }
+  return { judges, urlHere, chosenName, chosen, error, estimate, dryRun, started, gradedRuns, run, running, gradingRun, save, remove, keyStatus, setKey, clearKey, start, retryFailed, cancel }
 })

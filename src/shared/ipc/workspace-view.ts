@@ -50,6 +50,8 @@ export const WorkspaceViewSchema = z.object({
   sets: z.array(SetSummarySchema),
   /** The workspace's LLM judges, as the file keeps them (never a key). */
   judges: z.array(JudgeSchema),
+  /** Where each judge's calls go here, by name, where that is not its base URL as written: moved with the Demo's binding. */
+  judgeUrls: z.record(z.string(), z.string()).optional(),
   bindings: z.array(WorkspaceBindingSchema),
 })
 

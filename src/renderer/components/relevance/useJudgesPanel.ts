@@ -38,7 +38,9 @@ export function useJudgesPanel() {
       provider: PROVIDER_SHORT[judge.provider],
       providerTitle: JUDGE_PROVIDER_LABELS[judge.provider],
       model: judge.model,
-      baseUrl: judge.baseUrl,
+      // Where its calls go here: the example's demo judge names 127.0.0.1:8080 and follows the Demo to this launch's port.
+      baseUrl: store.urlHere(judge),
+      baseUrlTitle: store.urlHere(judge) === judge.baseUrl ? undefined : `The file names ${judge.baseUrl}; moved with the Demo connection to where the demo runs now.`,
       demo: isDemoJudge(judge),
       grades: (gradeCounts.value.get(judgeRater(judge)) ?? 0).toLocaleString('en-US'),
     })),
