@@ -250,3 +250,17 @@ async function appKeychainSecret(connection: WorkspaceConnection, env: NodeJS.Pr
 export function overridesOf(values: { config?: string | undefined; api?: string | undefined }): TargetOverrides {
   return { config: values.config, api: values.api }
 }
+
+/**
+ * Gets the target ready before a command runs on it (a token, the demo up):
+ * what the service or the auth server said when it cannot be, as bad input
+ * naming the connection (exit 2), not as a fault of ours.
+ */
+export async function warmedUp(target: Pick<RunTarget, 'warmUp' | 'connection'>, say: (line: string) => void, maxWaitSeconds?: number): Promise<void> {
+  try {
+    await target.warmUp(say, maxWaitSeconds)
+  } catch (error) {
+    if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
+    throw error
+  }
+}

@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chooseConnection, connectionSecretVariable, openRunTarget, overridesOf, pinnedOrigin, SECRET_VARIABLE } from '../../src/cli/run-target'
+import { InputError } from '../../src/cli/command'
+import { chooseConnection, connectionSecretVariable, openRunTarget, overridesOf, pinnedOrigin, SECRET_VARIABLE, warmedUp } from '../../src/cli/run-target'
 import type { RunningService } from '../../src/service'
 import { ExplorerError } from '../../src/shared/ipc/errors'
 import { createRedactor } from '../../src/shared/security/redaction'
@@ -195,5 +196,26 @@ describe('openRunTarget', () => {
         await run.close()
       }
     })
+  })
+})
+
+describe('warmedUp', () => {
+  it("turns the service's or auth server's refusal into bad input naming the connection; a fault of ours stays one", async () => {
+    const refusing = {
+      connection: { name: 'Prod' },
+      warmUp: async () => {
+        throw new ExplorerError('auth', 'The auth server answered 401: invalid_client.')
+      },
+    }
+    const refusal = await warmedUp(refusing as never, () => undefined).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(InputError)
+    expect((refusal as InputError).lines).toEqual(['Prod: The auth server answered 401: invalid_client.'])
+    const broken = {
+      connection: { name: 'Prod' },
+      warmUp: async () => {
+        throw new TypeError('x is undefined')
+      },
+    }
+    await expect(warmedUp(broken as never, () => undefined)).rejects.toThrow(TypeError)
   })
 })

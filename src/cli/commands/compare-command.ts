@@ -9,7 +9,7 @@ import type { TargetOverrides } from '../../shared/test-cases/case-request'
 import type { SavedQuery, Workspace } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
 import { describedAs, withFlags } from '../flags'
-import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
+import { chooseConnection, openRunTarget, type RunTarget, warmedUp } from '../run-target'
 import { writeJson } from '../terminal-io'
 import { EXIT_FAILED } from './test-command'
 import { CONNECTION_FLAGS, CONNECTION_NOTES, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
@@ -173,12 +173,7 @@ export const compareCommand: Command = {
         if (targets.has(side.connection)) continue
         const target = await openRunTarget(workspace, { ...flags, connection: side.connection }, io.env ?? process.env, fileName, io.clock, io.secrets)
         targets.set(side.connection, target)
-        try {
-          await target.warmUp(say, maxWait)
-        } catch (error) {
-          if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
-          throw error
-        }
+        await warmedUp(target, say, maxWait)
       }
       const specOf = (side: Side): CompareSideTarget => {
         const target = targets.get(side.connection)!

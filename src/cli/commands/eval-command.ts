@@ -2,15 +2,14 @@ import { evaluateSet } from '../../main/evaluation/evaluate-set'
 import { DEFAULT_SET_CONCURRENCY } from '../../main/evaluation/run-set'
 import type { RunTarget as TargetSpec } from '../../shared/compare/compare-targets'
 import { DEFAULT_ALPHA } from '../../shared/experiments/experiment'
-import { ExplorerError } from '../../shared/ipc/errors'
 import { DEFAULT_METRICS, metricKey } from '../../shared/relevance/metrics'
 import { MAX_EVAL_DEPTH } from '../../shared/relevance/set-template'
 import { gradeSourcesOf } from '../../shared/relevance/settings-text'
-import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } from '../command'
+import { EXIT_OK, stringOption, type Command, type OptionValues } from '../command'
 import type { CliIo } from '../io'
 import { describedAs, withFlags } from '../flags'
 import { checkOutputPath, writeOutput } from '../output-files'
-import { openRunTarget, overridesOf } from '../run-target'
+import { openRunTarget, overridesOf, warmedUp } from '../run-target'
 import { writeJson } from '../terminal-io'
 import { runEvalExperiment, sideRunPath } from './eval-experiment'
 import { evalPlan, JUDGE_NEXT_FLAGS, MAX_EVAL_CONCURRENCY, MIN_DEFAULT_DEPTH, type EvalPlan } from './eval-flags'
@@ -169,12 +168,7 @@ async function evaluateOne(plan: EvalPlan, values: OptionValues, io: CliIo): Pro
   overrides.workspace = target.connection.workspace
   const targetSpec: TargetSpec = { connectionId: target.connection.id, ...(overrides.config ? { config: overrides.config } : {}), ...(overrides.api ? { api: overrides.api } : {}) }
   try {
-    try {
-      await target.warmUp(say, plan.maxWait)
-    } catch (error) {
-      if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
-      throw error
-    }
+    await warmedUp(target, say, plan.maxWait)
     if (!json) {
       const count = set.queries.length
       say(`Evaluating "${set.name}" of ${fileName} (${count} quer${count === 1 ? 'y' : 'ies'}) on ${targetText(target.label, shown)}, to depth ${depth}`)

@@ -2,7 +2,6 @@ import { extname } from 'node:path'
 import { runExperiment, type ExperimentRun, type ExperimentTarget } from '../../main/experiments/run-experiment'
 import type { PageRunner } from '../../main/evaluation/run-set'
 import { experimentStats, type ExperimentSide } from '../../shared/experiments/experiment'
-import { ExplorerError } from '../../shared/ipc/errors'
 import type { Evaluation } from '../../shared/relevance/evaluation'
 import { gradesOfSet } from '../../shared/relevance/grade-aggregate'
 import { gradeSourcesOf } from '../../shared/relevance/settings-text'
@@ -11,7 +10,7 @@ import type { WorkspaceConnection } from '../../shared/workspace/workspace-file'
 import { EXIT_OK, InputError, stringOption, type OptionValues } from '../command'
 import type { CliIo } from '../io'
 import { writeOutput } from '../output-files'
-import { chooseConnection, openRunTarget, type RunTarget } from '../run-target'
+import { chooseConnection, openRunTarget, type RunTarget, warmedUp } from '../run-target'
 import { writeJson } from '../terminal-io'
 import type { SideSpec } from './compare-command'
 import type { EvalPlan } from './eval-flags'
@@ -74,12 +73,7 @@ export async function runEvalExperiment(plan: EvalPlan, experiment: ExperimentFl
       if (targets.has(side.connection.id)) continue
       const target = await openRunTarget(plan.workspace, { ...plan.flags, connection: side.connection.id }, io.env ?? process.env, plan.fileName, io.clock, io.secrets)
       targets.set(side.connection.id, target)
-      try {
-        await target.warmUp(say, plan.maxWait)
-      } catch (error) {
-        if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
-        throw error
-      }
+      await warmedUp(target, say, plan.maxWait)
     }
     // Every connection's pages go to its own runner: each target gets a key of its own, so the page memo keeps them apart too.
     const runners = new Map<string, PageRunner>()

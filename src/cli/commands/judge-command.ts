@@ -25,7 +25,7 @@ import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } fr
 import { describedAs, withFlags } from '../flags'
 import { usesDemo } from '../embedded-demo'
 import type { CliIo } from '../io'
-import { chooseConnection, openRunTarget, overridesOf, type RunTarget } from '../run-target'
+import { chooseConnection, openRunTarget, overridesOf, type RunTarget, warmedUp } from '../run-target'
 import { reason as writeFailure } from '../output-files'
 import { writeJson, writeLines } from '../terminal-io'
 import { chooseSet, quotedList } from './eval-flags'
@@ -257,12 +257,7 @@ async function judge(path: string, values: OptionValues, io: CliIo): Promise<num
   const connection = flags.connection ?? template.connection ?? undefined
   const target = await openRunTarget(workspace, { ...flags, connection }, io.env ?? process.env, fileName, io.clock, io.secrets)
   try {
-    try {
-      await target.warmUp(say, maxWait)
-    } catch (error) {
-      if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
-      throw error
-    }
+    await warmedUp(target, say, maxWait)
     const file = chooseConnection(workspace, connection, fileName)
     const { baseUrl, moved } = baseUrlFor(chosenJudge, file, target, usesDemo(file, flags))
     if (moved) say(`The judge "${chosenJudge.name}" runs on the embedded demo's judge, at ${baseUrl} (the file names ${chosenJudge.baseUrl}).`)

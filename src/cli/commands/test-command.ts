@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { runCases, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../main/test-cases/run-cases'
 import { documentFor, readWorkspaceFile, writeWorkspaceFile } from '../../main/workspaces/workspace-files'
 import { layoutOf } from '../../shared/workspace/workspace-file'
-import { ExplorerError } from '../../shared/ipc/errors'
 import { resolveCase } from '../../shared/test-cases/case-request'
 import { withSnapshot } from '../../shared/test-cases/derive-expectations'
 import { failureLines, summary, toJUnit, type SuiteReport } from '../../shared/test-cases/report'
@@ -11,7 +10,7 @@ import { EXIT_OK, InputError, stringOption, type Command, type OptionValues } fr
 import { concurrencyOf, CONNECTION_FLAGS, CONNECTION_NOTES, connectionFlags, maxWaitOf, readWorkspaceArgument, targetText } from './workspace-arguments'
 import { withFlags } from '../flags'
 import { checkOutputPath, writeOutput } from '../output-files'
-import { openRunTarget, overridesOf } from '../run-target'
+import { openRunTarget, overridesOf, warmedUp } from '../run-target'
 import { writeJson } from '../terminal-io'
 
 export const EXIT_FAILED = 1
@@ -72,12 +71,7 @@ export const testCommand: Command = {
     // Every case runs on this one connection, so it asks that connection's workspace (--workspace moves it).
     overrides.workspace = target.connection.workspace
     try {
-      try {
-        await target.warmUp(say, maxWait)
-      } catch (error) {
-        if (error instanceof ExplorerError) throw new InputError([`${target.connection.name}: ${error.message}`])
-        throw error
-      }
+      await warmedUp(target, say, maxWait)
       if (!json) say(`Running ${chosen.length} test case${chosen.length === 1 ? '' : 's'} of ${fileName} on ${label}`)
       const started = performance.now()
       const resolved = chosen.map((testCase) => resolveCase(workspace, testCase))
