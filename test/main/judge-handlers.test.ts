@@ -5,6 +5,7 @@ import { ExperimentStore } from '../../src/main/experiments/experiment-store'
 import { judgeHandlers } from '../../src/main/ipc/handlers/judge-handlers'
 import { relevanceHandlers } from '../../src/main/ipc/handlers/relevance-handlers'
 import { EvaluationRuns } from '../../src/main/evaluation/evaluation-runs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JudgeRuns } from '../../src/main/judges/judge-jobs'
 import { JudgeKeys } from '../../src/main/judges/judge-keys'
@@ -23,6 +24,11 @@ import { untilEnded } from './support'
  * set's results come from a Query API on 127.0.0.1, the grades from an
  * OpenAI-compatible server on 127.0.0.1 that records every request.
  */
+
+/** Every file under a folder. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+}
 
 const CONTENTS = citiesWorkspace([{ query: 'q1', item: 'p1', rater: 'Ann', grade: 3 }])
 /** paris: p1, p2, p3; lyon: l1, l2. */
@@ -136,7 +142,7 @@ describe('judgeHandlers', () => {
   })
 
   it('keeps the key in the keychain for the judge\'s origin only: sent there, never to a judge naming another origin, never in a reply', async () => {
-    const { handlers, server, ended } = await handlersOn()
+    const { handlers, server, ended, ...parts } = await handlersOn()
     const other = await startLlmServer('openai', { model: 'grader' })
     sessions.closeAfter(other)
     server.otherwise = () => ({ grade: 2 })
@@ -150,6 +156,15 @@ describe('judgeHandlers', () => {
     const run = await ended('run')
     expect(JSON.stringify(run)).not.toContain(key)
     expect(server.requests.every((request) => request.headers.authorization === `Bearer ${key}`)).toBe(true)
+    // A provider that echoes the key in its errors: the failures, the log and every file of the data folder are searched for it.
+    server.otherwise = () => ({ status: 500, message: `upstream refused the key ${key}` })
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt', prompt: 'Again: {{query}} {{item}} {{scale}}' }), previousName: 'gpt' }, {})
+    await handlers['judges:start']({ runId: 'echo', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'all', dryRun: false }, {})
+    const echoed = await ended('echo')
+    expect(echoed.failedCount).toBe(ITEMS)
+    expect(echoed.failures[0]!.reason).toContain('upstream refused the key')
+    const needles = [key, Buffer.from(key).toString('base64')]
+    expect(needles.some((needle) => JSON.stringify(echoed).includes(needle))).toBe(false)
 
     // The same judge, its base URL edited to another origin (as a shared file could): no key there.
     await handlers['judges:save']({ judge: judgeOn(other, { name: 'gpt' }), previousName: 'gpt' }, {})
@@ -159,6 +174,14 @@ describe('judgeHandlers', () => {
     expect(other.requests.length).toBeGreaterThan(0)
     for (const request of other.requests) expect(JSON.stringify(request.headers)).not.toContain(key)
     expect(await handlers['judges:clear-key']({ name: 'gpt' }, {})).toEqual({ cleared: false })
+    // The session written (session.json, the journal let go), then every file of the data folder searched, the log among them.
+    await parts.session.close()
+    const files = filesUnder(parts.dataDir)
+    expect(files.some((file) => file.endsWith('main.log'))).toBe(true)
+    for (const file of files) {
+      const text = readFileSync(file, 'latin1')
+      for (const needle of needles) expect(text.includes(needle), `${file} holds the key`).toBe(false)
+    }
   })
 
   it("judges the first pairs of a kept evaluation's What to judge next queue, and only those", async () => {
