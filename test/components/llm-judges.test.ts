@@ -115,6 +115,14 @@ describe('llm-judges store', () => {
     expect(sent('workspace:current')).toEqual([])
   })
 
+  it('forgets the estimate and the run when another workspace opens (main cancels the run judging the last one)', async () => {
+    const { store, workspace } = await open({ 'judges:start': judgeStatus(SET.name, { state: 'done', phase: 'done', estimate: ESTIMATE }), 'workspace:new': judgesView(SET) })
+    await store.start('demo', SET.name, CHOICE, true)
+    await expect.poll(() => store.estimate).not.toBeNull()
+    await workspace.newWorkspace()
+    await expect.poll(() => [store.estimate, store.run, store.started]).toEqual([null, null, null])
+  })
+
   it('follows a run to its end, then shows the workspace and reads the set again so its new grades show', async () => {
     const graded: QuerySet = { ...SET, judgments: [...SET.judgments, { query: 'q01', item: 'paris-1', rater: 'llm:demo', grade: 2, explanation: 'A city named Paris.' }] }
     const { store, workspace, sets } = await open({ 'judges:start': judgeStatus(SET.name, { state: 'done', phase: 'done', estimate: ESTIMATE }) })

@@ -13,7 +13,9 @@ import { judgeCacheOf } from '../../src/main/storage/data-store/judge-cache-tabl
 import type { JudgeRunStatus } from '../../src/shared/ipc/judge-contract'
 import { useDataStores } from '../fixtures/data-stores'
 import { failureOf } from '../fixtures/failure-of'
-import { citiesWorkspace, CITY_RANKINGS, useHandlerSessions } from '../fixtures/handler-session'
+import { citiesWorkspace, CITY_RANKINGS, localConnection, useHandlerSessions } from '../fixtures/handler-session'
+import { serializeWorkspace } from '../../src/shared/workspace/workspace-file'
+import { emptyWorkspace } from '../../src/shared/workspace/workspace-schema'
 import { canaryKey, judgeOn, startLlmServer } from '../fixtures/llm-servers'
 import { useTempDirs } from '../fixtures/temp-dirs'
 import { untilEnded } from './support'
@@ -196,5 +198,20 @@ describe('judgeHandlers', () => {
     // The queue never holds what is judged already: Ann's p1.
     expect(graded.map((judgment) => judgment.item)).not.toContain('p1')
     expect((await failureOf(handlers['judges:start']({ runId: 'x', judge: 'gpt', set: 'Cities', budgetCalls: 1, scope: 'ungraded', dryRun: false, next: { from: 'experiment', id: 'nope', limit: 2 } }, {}))).code).toBe('not_found')
+  })
+
+  it('cancels a run when another workspace opens, and writes none of its grades into that one', async () => {
+    const { handlers, server, ended, session, document } = await handlersOn()
+    await handlers['judges:save']({ judge: judgeOn(server, { name: 'gpt', concurrency: 1 }) }, {})
+    // The first answer comes; the second hangs until the run is cancelled.
+    server.script({ grade: 2 })
+    server.otherwise = () => ({ hang: true })
+    await handlers['judges:start']({ runId: 'run', judge: 'gpt', set: 'Cities', budgetCalls: 100, scope: 'ungraded', dryRun: false }, {})
+    await server.received(2)
+    await session.import('other.qxw.json', serializeWorkspace({ ...emptyWorkspace(), connections: [localConnection(sessions.api())], ...citiesWorkspace([]) }))
+    const status = await ended('run')
+    expect(status.state).toBe('cancelled')
+    // The other workspace's set of the same name holds no grade of the run.
+    expect((await document()).sets![0]!.judgments).toEqual([])
   })
 })

@@ -108,7 +108,9 @@ export async function judgeRunWork(deps: JudgeStartDeps, request: JudgeRunStart,
   }
   const rater = judgeRater(judge)
   // The grades as they come, taken into the document a batch at a time (grade-writer.ts).
-  const writer = new GradeWriter((ratings) => session.rateMany(request.set, ratings))
+  // Into the document open now only: another one opened meanwhile (its set may share the name) takes none of them.
+  const opening = session.opening()
+  const writer = new GradeWriter((ratings) => session.rateMany(request.set, ratings, opening))
   return async (progress: JudgeProgress, signal: AbortSignal) => {
     // The set as it is when the run starts: its judgments say what the judge has graded already.
     const set = (await session.testContext()).workspace.sets?.find((each) => each.name === request.set) ?? inputs.set

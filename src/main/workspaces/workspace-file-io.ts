@@ -35,6 +35,8 @@ export interface SessionAccess {
   thread: WorkspaceFileThread
   state(): SessionState
   setState(state: SessionState): void
+  /** Another document is open now (opened, imported): what ran on the last one stops writing into it. */
+  opened(): void
   /** The thread made the text of `workspace` (a save, a download): its facts, if it is still the open one. */
   tookText(workspace: Workspace, facts: DocumentFacts): void
   view(): WorkspaceView
@@ -157,6 +159,7 @@ export class WorkspaceFileIo {
     const { workspace, layout, bytes, digest } = read
     const bindings = await matchAll(this.session.registry, workspace)
     this.session.setState({ workspace, layout, documentBytes: bytes, documentDigest: digest, file, savedDigest: digest, bindings, draft: this.session.detachedDraft() })
+    this.session.opened()
   }
 
   /**

@@ -39,6 +39,8 @@ export class WorkspaceSession {
   private readonly queue = new WriteQueue()
   private readonly writer: SessionWriter<JournalMark | undefined>
   private readonly files: WorkspaceFileIo
+  private openings = 0
+  private readonly openedListeners = new Set<() => void>()
   private readonly ratings: SessionRatings
   private readonly dialogs: FileDialogs | null
   private readonly registry: ConnectionRegistry
@@ -71,6 +73,7 @@ export class WorkspaceSession {
       thread,
       state: () => this.state,
       setState,
+      opened: () => this.opened(),
       tookText: (workspace, facts) => this.tookText(workspace, facts),
       view: () => this.view(),
       name: () => this.name(),
@@ -126,8 +129,12 @@ export class WorkspaceSession {
    * its own and journaled together before the reply (session-ratings.ts):
    * what each rating's error was, at its place (null: taken).
    */
-  rateMany(setName: string, ratings: readonly Rating[]): Promise<(string | null)[]> {
-    return this.serial(() => this.ratings.rateMany(setName, ratings))
+  rateMany(setName: string, ratings: readonly Rating[], opening?: number): Promise<(string | null)[]> {
+    return this.serial(async () => {
+      // A run that started on a document no longer open writes nothing into the one that is: its set may share the name.
+      if (opening !== undefined && opening !== this.openings) return ratings.map(() => 'The workspace this run started in is no longer open: the grade was not written.')
+      return this.ratings.rateMany(setName, ratings)
+    })
   }
 
   /** Writes what is pending (a rating's session write), lets go of the database when the session opened it, and stops the file thread. */
@@ -145,8 +152,24 @@ export class WorkspaceSession {
   newWorkspace(): Promise<WorkspaceView> {
     return this.change(async () => {
       this.state = untitled(this.detachedDraft())
+      this.opened()
       return this.view()
     })
+  }
+
+  /** Which document is open, as a count of the documents opened in this session: a judging run writes only into the one it started in. */
+  opening(): number {
+    return this.openings
+  }
+
+  /** Calls `listener` whenever another document opens (new, opened, imported). */
+  onOpened(listener: () => void): void {
+    this.openedListeners.add(listener)
+  }
+
+  private opened(): void {
+    this.openings++
+    for (const listener of this.openedListeners) listener()
   }
 
   /** Electron: the open dialog, or a recent file. Browser host: a recent copy only (the page has the file picker). Null: cancelled. */

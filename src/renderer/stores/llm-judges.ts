@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { RunTarget } from '../../shared/compare/compare-targets'
 import type { JudgeEstimate, JudgeRunStatus } from '../../shared/ipc/judge-contract'
 import { JUDGE_SCOPES } from '../../shared/ipc/judge-contract'
@@ -91,6 +91,16 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
     },
   })
   const { run, running } = followed
+  // Another workspace: main cancelled the run judging the last one; its run, estimate and failures were of that one.
+  watch(
+    () => workspace.openings,
+    () => {
+      followed.clear()
+      estimate.value = null
+      started.value = null
+      dryRun.value = false
+    },
+  )
   /** The run shown, when it graded (not an Estimate). */
   const gradingRun = computed<JudgeRunStatus | null>(() => (run.value && !dryRun.value ? run.value : null))
 

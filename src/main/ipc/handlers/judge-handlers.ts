@@ -31,6 +31,11 @@ export interface JudgeHandlerDeps {
  */
 export function judgeHandlers(deps: JudgeHandlerDeps): DomainHandlers<JudgeChannel> {
   const { session, runs, keys } = deps
+  // Another document opened: the run judging the last one is cancelled (it writes nothing into the new one: rateMany checks the opening too).
+  let lastRun: string | null = null
+  session.onOpened(() => {
+    if (lastRun !== null) void runs.cancel(lastRun).catch(() => undefined)
+  })
   return {
     'judges:save': ({ judge, previousName }) => session.edit((workspace) => withJudge(workspace, judge, previousName)),
     'judges:delete': ({ name }) => session.edit((workspace) => withoutJudge(workspace, name)),
@@ -43,7 +48,9 @@ export function judgeHandlers(deps: JudgeHandlerDeps): DomainHandlers<JudgeChann
         throw new ExplorerError('validation', `retryOf: the run "${request.retryOf}" judged "${retry.set}" with "${retry.judge}", not this set and judge.`)
       }
       const work = await judgeRunWork(deps, request, retry)
-      return runs.start({ runId: request.runId, set: request.set, judge: request.judge, work })
+      const started = runs.start({ runId: request.runId, set: request.set, judge: request.judge, work })
+      lastRun = request.runId
+      return started
     },
     'judges:status': async ({ runId }) => runs.status(runId),
     'judges:cancel': ({ runId }) => runs.cancel(runId),
