@@ -40,7 +40,7 @@ async function mount() {
     'experiments:judge-next': { alpha: 0.05, verdicts: [], queue: [], total: 0, summary: '' },
     'experiments:verdict': HOLD,
   })
-  return mountExperimentPart(pinia, judgesView(TWO_QUERY_SET, [DEMO_JUDGE, GPT_JUDGE]), 'Does the verdict hold?')
+  return { ...(await mountExperimentPart(pinia, judgesView(TWO_QUERY_SET, [DEMO_JUDGE, GPT_JUDGE]), 'Does the verdict hold?')), pinia }
 }
 
 const verdictCalls = () => fake.calls.filter((call) => call.channel === 'experiments:verdict').map((call) => call.request)
@@ -67,5 +67,20 @@ describe('ExperimentVerdict', () => {
     expect(verdictCalls()).toEqual([{ id: 'x1', judge: 'demo' }, { id: 'x1', judge: 'gpt' }])
     const states = section.getByRole('table').getByRole('row').elements().slice(1).map((each) => each.lastElementChild?.textContent)
     expect(states).toEqual(['holds', 'holds'])
+  })
+
+  it('leaves no table of the grades before under the error when asking again fails', async () => {
+    const { section, pinia } = await mount()
+    await expect.element(section.getByRole('table')).toBeVisible()
+    fake.hold('experiments:verdict')
+    // The set's grades changed (read again): main is asked again, and cannot answer.
+    const { useQuerySetsStore } = await import('../../src/renderer/stores/query-sets')
+    fake.answers['sets:get'] = { ...TWO_QUERY_SET, judgments: [...TWO_QUERY_SET.judgments, { query: 'q01', item: 'paris-9', rater: 'llm:demo', grade: 1 }] }
+    await useQuerySetsStore(pinia).choose(TWO_QUERY_SET.name)
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.refuse({ code: 'internal', message: 'the experiment could not be read' })
+    await expect.element(section.getByRole('alert')).toHaveTextContent('Whether the verdict holds could not be worked out: the experiment could not be read')
+    await expect.element(section.getByRole('table')).not.toBeInTheDocument()
+    await expect.element(section.getByText(/verdicts hold whichever grades are used/)).not.toBeInTheDocument()
   })
 })

@@ -122,4 +122,19 @@ describe('JudgeCalibration', () => {
     await expect.element(section.getByRole('heading', { name: "llm:demo against the set's other raters" })).toBeVisible()
     await expect.element(section.getByText('No person has graded this set: llm:demo is measured against its other raters, rule: as written, rule: strict.')).toBeVisible()
   })
+
+  it('leaves no figures of the grades before under the error when reading them again fails', async () => {
+    const { section } = await mount()
+    await expect.element(section.getByRole('table', { name: 'Calibration of llm:demo' })).toBeVisible()
+    fake.hold('judges:calibration')
+    // A settled grade: the calibration is read again, and main cannot answer.
+    fake.answers['sets:get'] = { ...SET, judgments: [...SET.judgments, j('q01', 'p1', 'adjudication', 3)] }
+    await section.getByRole('button', { name: 'Settle p1 for “paris”' }).click()
+    await section.getByRole('group', { name: 'Settle p1 for “paris”' }).getByRole('button', { name: '3 Perfect' }).click()
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.refuse({ code: 'internal', message: 'the set could not be read' })
+    await expect.element(section.getByRole('alert')).toHaveTextContent('The calibration of llm:demo could not be worked out: the set could not be read')
+    await expect.element(section.getByRole('table', { name: 'Calibration of llm:demo' })).not.toBeInTheDocument()
+    await expect.element(section.getByRole('table', { name: 'Where they differ most' })).not.toBeInTheDocument()
+  })
 })

@@ -20,14 +20,14 @@ const fake = bridgeForFile()
 const CANARY = 'sk-canary-0123456789'
 const NOT_STORED = 'No key stored — not needed for the demo or Ollama'
 
-async function mount(judge: Judge, keyStatus: unknown) {
+async function mount(judge: Judge, keyStatus: unknown, view = judgesView(TWO_QUERY_SET)) {
   const pinia = demoWindow(fake, { 'sets:get': TWO_QUERY_SET, 'eval:list': [], 'judges:key-status': keyStatus })
   const [{ default: JudgeKeyField }, { useWorkspaceStore }] = await Promise.all([
     import('../../src/renderer/components/relevance/JudgeKeyField.vue'),
     import('../../src/renderer/stores/workspace'),
   ])
-  useWorkspaceStore(pinia).show(judgesView(TWO_QUERY_SET))
-  const screen = Object.assign(await render(JudgeKeyField, { props: { judge }, global: { plugins: [pinia] } }), { pinia })
+  useWorkspaceStore(pinia).show(view)
+  const screen = Object.assign(await render(JudgeKeyField, { props: { judge }, global: { plugins: [pinia] } }), { pinia, workspace: useWorkspaceStore(pinia) })
   await expect.element(screen.getByRole('form', { name: `API key of ${judge.name}` })).toBeVisible()
   return screen
 }
@@ -109,5 +109,21 @@ describe('JudgeKeyField', () => {
     await expect.element(screen.getByRole('status')).toHaveTextContent(NOT_STORED)
     await expect.element(screen.getByLabelText('API key for http://127.0.0.1:8080')).toHaveValue('')
     expect(sent('judges:key-status')).toEqual([{ name: 'gpt' }, { name: 'demo' }])
+  })
+
+  it("names the origin the judge's calls go to here (the Demo's moved port), asks again when it moves, and still names it before main answers or when it cannot", async () => {
+    const moved = (url: string) => ({ ...judgesView(TWO_QUERY_SET), judgeUrls: { demo: url } })
+    const screen = await mount(DEMO_JUDGE, null, moved('http://127.0.0.1:41234/v1'))
+    await expect.element(screen.getByLabelText('API key for http://127.0.0.1:41234')).toBeVisible()
+    expect(sent('judges:key-status')).toEqual([{ name: 'demo' }])
+
+    // The demo started on another port: another origin, asked about afresh; named before main answers and when it cannot.
+    fake.hold('judges:key-status')
+    screen.workspace.show(moved('http://127.0.0.1:45555/v1'))
+    await expect.poll(() => fake.held.length).toBe(1)
+    await expect.element(screen.getByLabelText('API key for http://127.0.0.1:45555')).toBeVisible()
+    fake.held.shift()!.refuse({ code: 'internal', message: 'the keychain is locked' })
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Whether a key is stored could not be read: the keychain is locked')
+    await expect.element(screen.getByLabelText('API key for http://127.0.0.1:45555')).toBeVisible()
   })
 })

@@ -5,7 +5,7 @@ import type { JudgeEstimate } from '../../src/shared/ipc/judge-contract'
 import type { EvaluationHead } from '../../src/shared/relevance/evaluation-head'
 import { DEFAULT_SCALE, DEFAULT_SETTINGS } from '../../src/shared/relevance/query-set'
 import { TWO_QUERY_SET } from './demo-set-view'
-import { DEMO_JUDGE, judgeStatus, judgesView } from './judge-fixtures'
+import { DEMO_JUDGE, GPT_JUDGE, judgeStatus, judgesView } from './judge-fixtures'
 import { bridgeForFile, demoWindow } from './mount-with-bridge'
 
 /**
@@ -40,8 +40,11 @@ function keptEvaluation() {
   return { 'eval:list': [{ ...summary, scored: means }], 'eval:get': HEAD, 'eval:scored': SCORED }
 }
 
+/** The window's store of the last mount (a test chooses another set in it, as the Evaluation view does). */
+let shownPinia: ReturnType<typeof demoWindow>
+
 async function mount(answers: Record<string, unknown> = {}) {
-  const pinia = demoWindow(fake, { 'sets:get': TWO_QUERY_SET, 'eval:list': [], 'workspace:current': SET_VIEW, ...answers })
+  const pinia = (shownPinia = demoWindow(fake, { 'sets:get': TWO_QUERY_SET, 'eval:list': [], 'workspace:current': SET_VIEW, ...answers }))
   const [{ default: JudgeRunPanel }, { useWorkspaceStore }, { useConnectionsStore }] = await Promise.all([
     import('../../src/renderer/components/relevance/JudgeRunPanel.vue'),
     import('../../src/renderer/stores/workspace'),
@@ -54,6 +57,13 @@ async function mount(answers: Record<string, unknown> = {}) {
   // The set is read: the run names it.
   await expect.element(screen.getByRole('heading', { name: 'Judge World cities with demo' })).toBeVisible()
   return screen
+}
+
+/** The Evaluation view chooses another set, of the same queries, named `name`. */
+async function chooseSet(name: string) {
+  const { useQuerySetsStore } = await import('../../src/renderer/stores/query-sets')
+  fake.answers['sets:get'] = { ...TWO_QUERY_SET, name }
+  await useQuerySetsStore(shownPinia).choose(name)
 }
 
 const sent = (channel: string) => fake.calls.filter((call) => call.channel === channel).map((call) => call.request)
@@ -246,5 +256,106 @@ describe('JudgeRunPanel', () => {
     await expect.element(screen.getByText('Cancelled: 3 graded, 167 left.')).toBeVisible()
     expect(sent('judges:cancel')).toEqual([{ runId: 'r1' }])
     await expect.element(screen.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
+  })
+
+  it('keeps a run shown, named, with Cancel, when another judge or set is chosen, and says why Estimate and Judge are disabled', async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities') })
+    fake.hold('judges:status')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.answer(judgeStatus('World cities', { graded: 20, calls: 20, done: 20 }))
+    const why = 'demo is judging World cities: wait for it or Cancel.'
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toHaveAccessibleDescription(why)
+
+    // Another judge chosen (or this one renamed): the run of demo is still shown, named, and can be cancelled.
+    await screen.rerender({ judge: GPT_JUDGE })
+    await expect.element(screen.getByRole('heading', { name: 'Judge World cities with gpt' })).toBeVisible()
+    await expect.element(screen.getByText('demo is judging World cities:', { exact: true })).toBeVisible()
+    await expect.element(screen.getByRole('progressbar', { name: 'Judging progress' })).toHaveAttribute('aria-valuetext', '20 of 170 graded · 20 calls · 0 tokens')
+    await expect.element(screen.getByRole('button', { name: 'Estimate' })).toBeDisabled()
+    await expect.element(screen.getByRole('button', { name: 'Estimate' })).toHaveAccessibleDescription(why)
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toHaveAccessibleDescription(why)
+
+    // Another set chosen: the same.
+    await chooseSet('Capitals')
+    await expect.element(screen.getByRole('heading', { name: 'Judge Capitals with gpt' })).toBeVisible()
+    await expect.element(screen.getByText('demo is judging World cities:', { exact: true })).toBeVisible()
+    fake.answers['judges:cancel'] = judgeStatus('World cities', { state: 'cancelled', graded: 20, calls: 20, left: 150 })
+    await screen.getByRole('button', { name: 'Cancel' }).click()
+    expect(sent('judges:cancel')).toEqual([{ runId: 'r1' }])
+    await expect.element(screen.getByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).toBeEnabled()
+    await expect.element(screen.getByRole('button', { name: 'Judge', exact: true })).not.toHaveAccessibleDescription(why)
+  })
+
+  it("shows a run's end and failures under its own set only", async () => {
+    const failures = [{ query: 'q02', item: 'rome-9', reason: 'timed out' }]
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', graded: 9, calls: 10, left: 0, failedCount: 1, failures }) })
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByText('Done: 9 graded, 1 failed, 10 calls, 0 tokens.')).toBeVisible()
+    await expect.element(screen.getByRole('button', { name: 'Retry failed' })).toBeEnabled()
+
+    await chooseSet('Capitals')
+    await expect.element(screen.getByRole('heading', { name: 'Judge Capitals with demo' })).toBeVisible()
+    await expect.element(screen.getByText(/^Done:/)).not.toBeInTheDocument()
+    await expect.element(screen.getByRole('table', { name: 'Failures (1)' })).not.toBeInTheDocument()
+    await expect.element(screen.getByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+
+    await chooseSet('World cities')
+    await expect.element(screen.getByText('Done: 9 graded, 1 failed, 10 calls, 0 tokens.')).toBeVisible()
+  })
+
+  it('counts the queries fetched before grading, in the phase’s words, on the bar too', async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { phase: 'fetching results', done: 0, total: 25, left: 0 }) })
+    fake.hold('judges:status')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    const bar = screen.getByRole('progressbar', { name: 'Judging progress' })
+    await expect.element(bar).toHaveAttribute('aria-valuetext', 'Fetching results: 0 of 25 queries')
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.answer(judgeStatus('World cities', { phase: 'fetching results', done: 12, total: 25, left: 0 }))
+    await expect.element(bar).toHaveAttribute('aria-valuetext', 'Fetching results: 12 of 25 queries')
+    expect((bar.element() as HTMLProgressElement).value).toBe(12)
+    expect((bar.element() as HTMLProgressElement).max).toBe(25)
+    await expect.element(screen.getByText('Fetching results: 12 of 25 queries', { exact: true })).toBeVisible()
+    await expect.poll(() => fake.held.length).toBe(1)
+    fake.held.shift()!.answer(judgeStatus('World cities', { phase: 'fetching few-shot examples', done: 3, total: 4, left: 0 }))
+    await expect.element(bar).toHaveAttribute('aria-valuetext', 'Fetching few-shot examples: 3 of 4 queries')
+  })
+
+  it('keeps the failures and Retry failed of the last run after an Estimate, and retries with that run’s choices', async () => {
+    const failures = [{ query: 'q02', item: 'rome-9', reason: 'timed out' }]
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { state: 'done', phase: 'done', graded: 9, calls: 10, left: 0, failedCount: 1, failures }) })
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('40')
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('table', { name: 'Failures (1)' })).toBeVisible()
+
+    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r2', state: 'done', phase: 'estimated', estimate: ESTIMATE })
+    await screen.getByRole('spinbutton', { name: 'Budget, calls' }).fill('60')
+    await screen.getByRole('button', { name: 'Estimate' }).click()
+    await expect.element(screen.getByText(/about 1,240 calls/)).toBeVisible()
+    await expect.element(screen.getByText('Done: 9 graded, 1 failed, 10 calls, 0 tokens.')).toBeVisible()
+    await expect.element(screen.getByRole('table', { name: 'Failures (1)' })).toBeVisible()
+
+    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r3', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
+    await screen.getByRole('button', { name: 'Retry failed' }).click()
+    await expect.element(screen.getByText('Done: 1 graded, 1 call, 0 tokens.')).toBeVisible()
+    expect(sent('judges:start')[2]).toEqual({
+      runId: expect.any(String), judge: 'demo', set: 'World cities', target: { connectionId: 'c1' }, depth: 5, scope: 'ungraded', budgetCalls: 40, concurrency: 4, dryRun: false, retryOf: 'r1',
+    })
+  })
+
+  it("says main's words for a cancel before grading, and main's notes after its own end", async () => {
+    const screen = await mount({ 'judges:start': judgeStatus('World cities', { phase: 'fetching results', done: 3, total: 25, left: 0 }) })
+    fake.hold('judges:status')
+    fake.answers['judges:cancel'] = judgeStatus('World cities', { state: 'cancelled', phase: 'fetching results', done: 3, total: 25, left: 0, message: 'Cancelled while fetching the results: nothing was graded.' })
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await screen.getByRole('button', { name: 'Cancel' }).click()
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveTextContent(/^Cancelled while fetching the results: nothing was graded\.$/)
+
+    const notes =
+      " (2 failures of the earlier run were not kept, so not retried: judge the set again for them) (the results of 1 few-shot examples' queries could not be fetched: their examples were left out)"
+    fake.answers['judges:start'] = judgeStatus('World cities', { runId: 'r2', state: 'done', phase: 'done', graded: 5, calls: 5, left: 0, message: `5 graded, 0 from the cache${notes} as llm:demo.` })
+    await screen.getByRole('button', { name: 'Judge', exact: true }).click()
+    await expect.element(screen.getByRole('status').filter({ hasText: 'Done' })).toHaveTextContent(`Done: 5 graded, 5 calls, 0 tokens.${notes}`)
   })
 })

@@ -7,7 +7,8 @@ import type { Column } from '../../src/shared/results/table'
 /**
  * The LLM judges' grades as the grid's read-only columns: one per judge
  * that graded an item of the query rated (not a person, not another
- * query's judge), in the order the set first names them, the demo's
+ * query's judge), in one order for every query (the workspace's judges'
+ * first, then as the set first names them), the demo's
  * stand-in marked, each cell the grade in words with its scale's tone and
  * the judge's explanation as its description; placed right after the
  * person's Rating column. (The grid drawing them: GridJudgeGrades.test.ts.)
@@ -41,6 +42,28 @@ describe('judgeColumns', () => {
     ])
     // Another query: its own judges; a person's grades are the Rating column's, never a judge's.
     expect(judgeColumns(SET, 'q02', DEFAULT_SCALE, DEMO).map((column) => column.label)).toEqual(['llm:claude'])
+  })
+
+  it("keeps the columns in one order from query to query: the workspace's judges' order, then other judges as the whole set first names them", () => {
+    // q01 names demo before gpt, q02 gpt before demo; claude is no judge of the workspace (removed, or imported grades).
+    const set: QuerySet = {
+      ...SET,
+      judgments: [
+        { query: 'q01', item: 'paris-1', rater: 'llm:claude', grade: 1 },
+        { query: 'q01', item: 'paris-1', rater: 'llm:demo', grade: 2 },
+        { query: 'q01', item: 'paris-1', rater: 'llm:gpt', grade: 3 },
+        { query: 'q02', item: 'rome-1', rater: 'llm:gpt', grade: 3 },
+        { query: 'q02', item: 'rome-1', rater: 'llm:mistral', grade: 1 },
+        { query: 'q02', item: 'rome-1', rater: 'llm:claude', grade: 1 },
+        { query: 'q02', item: 'rome-1', rater: 'llm:demo', grade: 2 },
+      ],
+    }
+    const judges = ['llm:gpt', 'llm:demo']
+    const labels = (query: string) => judgeColumns(set, query, DEFAULT_SCALE, new Set(), judges).map((column) => column.label)
+    expect(labels('q01')).toEqual(['llm:gpt', 'llm:demo', 'llm:claude'])
+    expect(labels('q02')).toEqual(['llm:gpt', 'llm:demo', 'llm:claude', 'llm:mistral'])
+    // With no judges listed, the set's first naming alone: still one order for every query.
+    expect(judgeColumns(set, 'q02', DEFAULT_SCALE).map((column) => column.label)).toEqual(['llm:claude', 'llm:demo', 'llm:gpt', 'llm:mistral'])
   })
 
   it('shows each grade in words with its tone, the explanation as its description, and nothing for an item the judge did not grade', () => {

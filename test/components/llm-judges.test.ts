@@ -185,6 +185,23 @@ describe('llm-judges store', () => {
     await expect.poll(() => store.gradingRun?.runId).toBe('r3')
   })
 
+  it('keeps the last grading run through an Estimate: its failures, and Retry failed with its own choice', async () => {
+    const failures = [{ query: 'q02', item: 'rome-9', reason: 'timed out' }]
+    const { store } = await open({ 'judges:start': judgeStatus(SET.name, { state: 'done', phase: 'done', calls: 3, left: 0, failedCount: 1, failures }) })
+    await store.start('demo', SET.name, CHOICE, false)
+    await expect.poll(() => store.gradingRun?.failedCount).toBe(1)
+
+    fake.answers['judges:start'] = judgeStatus(SET.name, { runId: 'r2', state: 'done', phase: 'estimated', estimate: ESTIMATE })
+    await store.start('demo', SET.name, { ...CHOICE, scope: 'all', budgetCalls: 500 }, true)
+    await expect.poll(() => store.estimate).not.toBeNull()
+    expect([store.run?.runId, store.gradingRun?.runId, store.gradingRun?.failures]).toEqual(['r2', 'r1', failures])
+
+    fake.answers['judges:start'] = judgeStatus(SET.name, { runId: 'r3', state: 'done', phase: 'done', graded: 1, calls: 1, left: 0 })
+    await store.retryFailed()
+    expect(sent('judges:start')[2]).toEqual({ ...sent('judges:start')[0], runId: expect.any(String), retryOf: 'r1' })
+    await expect.poll(() => store.gradingRun?.runId).toBe('r3')
+  })
+
   it("sends a run of a judge-next queue as main takes it (no depth: the pairs' ranks say how deep), and Retry failed without the queue", async () => {
     const failures = [{ query: 'q02', item: 'rome-9', reason: 'timed out' }]
     const { store } = await open({ 'judges:start': judgeStatus(SET.name, { state: 'done', phase: 'done', calls: 3, left: 0, failedCount: 1, failures }) })

@@ -91,18 +91,36 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
     },
   })
   const { run, running } = followed
+  /**
+   * The last grading run (not an Estimate) as its status last came: kept
+   * apart from the job followed, so an Estimate after a run with failures
+   * leaves its end, its failures and Retry failed shown.
+   */
+  const gradingRun = shallowRef<JudgeRunStatus | null>(null)
+  /** What that grading run was started with (its budget, Retry failed's choices): an Estimate started since is not it. */
+  const gradingStarted = shallowRef<{ judge: string; set: string; choice: JudgeRunChoice } | null>(null)
+  // Synchronously: the status is of the job begun under the dryRun of that moment.
+  watch(
+    run,
+    (status) => {
+      if (!status || dryRun.value) return
+      gradingRun.value = status
+      gradingStarted.value = started.value
+    },
+    { flush: 'sync' },
+  )
   // Another workspace: main cancelled the run judging the last one; its run, estimate and failures were of that one.
   watch(
     () => workspace.openings,
     () => {
       followed.clear()
+      gradingRun.value = null
+      gradingStarted.value = null
       estimate.value = null
       started.value = null
       dryRun.value = false
     },
   )
-  /** The run shown, when it graded (not an Estimate). */
-  const gradingRun = computed<JudgeRunStatus | null>(() => (run.value && !dryRun.value ? run.value : null))
 
   async function save(judge: Judge, previousName?: string): Promise<void> {
     workspace.show(await call('judges:save', { judge, ...(previousName !== undefined ? { previousName } : {}) }))
@@ -147,15 +165,15 @@ export const useLlmJudgesStore = defineStore('llm-judges', () => {
     )
   }
 
-  /** Retry failed: the same judge, set and choices, on the failures of the run shown. */
+  /** Retry failed: the same judge, set and choices, on the failures of the last grading run (an Estimate since leaves it). */
   async function retryFailed(): Promise<JudgeRunStatus | null> {
     const last = gradingRun.value
-    const from = started.value
+    const from = gradingStarted.value
     if (!last || !from || last.failedCount === 0) return null
     return start(from.judge, from.set, from.choice, false, last.runId)
   }
 
   const cancel = () => followed.cancel()
 
-  return { judges, urlHere, chosenName, chosen, error, estimate, dryRun, started, gradedRuns, run, running, gradingRun, save, remove, keyStatus, setKey, clearKey, start, retryFailed, cancel }
+  return { judges, urlHere, chosenName, chosen, error, estimate, dryRun, started, gradedRuns, run, running, gradingRun, gradingStarted, save, remove, keyStatus, setKey, clearKey, start, retryFailed, cancel }
 })

@@ -39,13 +39,17 @@ export function useExperimentVerdict() {
     const id = shown.value?.id
     const judge = judgeName.value
     const current = latest.start()
-    if (!id || !judge) return
+    // First: an error of an experiment or judge no longer shown is not this one's.
     error.value = null
+    if (!id || !judge) return
     try {
       const reply = await call('experiments:verdict', { id, judge })
       if (current()) answer.value = { id, judge, reply }
     } catch (e) {
-      if (current()) error.value = `Whether the verdict holds could not be worked out: ${errorMessage(e)}`
+      if (!current()) return
+      // The tables before were of the grades as they were: not left under the error as if they held now.
+      answer.value = null
+      error.value = `Whether the verdict holds could not be worked out: ${errorMessage(e)}`
     }
   }
   // Again when the set's grades change (a rating, a settled grade, a run that graded): the three tables follow them.

@@ -32,13 +32,19 @@ export function useJudgeCalibration(props: { judge: Judge }) {
   async function load(): Promise<void> {
     const set = sets.chosen
     const current = latest.start()
-    if (!set) return
     error.value = null
+    if (!set) {
+      report.value = null
+      return
+    }
     try {
       const found = await call('judges:calibration', { judge: props.judge.name, set })
       if (current()) report.value = found
     } catch (e) {
-      if (current()) error.value = errorMessage(e)
+      if (!current()) return
+      // The figures before no longer answer for the grades now: not left under the error as if they did.
+      report.value = null
+      error.value = errorMessage(e)
     }
   }
   watch([() => sets.set, () => props.judge.name, () => judges.gradedRuns], () => void load(), { immediate: true })

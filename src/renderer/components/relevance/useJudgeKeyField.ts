@@ -31,7 +31,9 @@ export function useJudgeKeyField(props: { judge: Judge }) {
   const busy = ref(false)
   const problem = ref<string | null>(null)
 
-  const origin = computed(() => status.value?.origin ?? originOf(props.judge.baseUrl))
+  /** Where the judge's calls go here (the Demo's judge is moved to the demo's own port): its key is bound to that origin. */
+  const urlHere = computed(() => store.urlHere(props.judge))
+  const origin = computed(() => status.value?.origin ?? originOf(urlHere.value))
   const statusText = computed(() => {
     const found = status.value
     if (!found) return ''
@@ -49,8 +51,8 @@ export function useJudgeKeyField(props: { judge: Judge }) {
       if (props.judge.name === name) problem.value = `Whether a key is stored could not be read: ${errorMessage(e)}`
     }
   }
-  // Another judge, or this one moved to another base URL: another origin, another key.
-  watch(() => [props.judge.name, props.judge.baseUrl], () => {
+  // Another judge, or this one moved to another base URL (edited, or bound elsewhere here): another origin, another key.
+  watch(() => [props.judge.name, urlHere.value], () => {
     key.value = ''
     status.value = null
     void read()

@@ -42,7 +42,7 @@ function wholeNumber(value: number | '', label: string, min: number, max: number
 export function useJudgeRunPanel(props: { judge: Judge }) {
   const store = useLlmJudgesStore()
   const sets = useQuerySetsStore()
-  const { run, running, dryRun, estimate, error, gradingRun, started } = storeToRefs(store)
+  const { run, running, dryRun, estimate, error, gradingRun, gradingStarted } = storeToRefs(store)
 
   const depth = ref<number | ''>(props.judge.depth)
   const scope = ref<JudgeScope>('ungraded')
@@ -96,6 +96,26 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
   const setName = computed(() => sets.set?.name ?? null)
   const canStart = computed(() => !running.value && setName.value !== null && (sets.set?.queries.length ?? 0) > 0)
 
+  /** The job running, whichever judge and set it is of: one runs at a time, so it is shown (and can be cancelled) from any choice. */
+  const shownRun = computed(() => (running.value ? run.value : null))
+  /** Whose run it is, in words: "demo is judging World cities". */
+  const runWho = computed(() => {
+    const current = shownRun.value
+    return current ? `${current.judge} is ${dryRun.value ? 'estimating' : 'judging'} ${current.set}` : ''
+  })
+  /** Whether the run shown is of another judge or set than this panel's: then its judge and set are named beside its progress. */
+  const runElsewhere = computed(() => {
+    const current = shownRun.value
+    return current !== null && (current.judge !== props.judge.name || current.set !== setName.value)
+  })
+  /** Why Estimate and Judge are disabled, when they are. */
+  const startWhy = computed(() => {
+    if (shownRun.value) return `${runWho.value}: wait for it or Cancel.`
+    if (setName.value === null) return 'Choose a set first.'
+    if ((sets.set?.queries.length ?? 0) === 0) return 'The set has no queries.'
+    return ''
+  })
+
   function choice() {
     const shown = what.value === 'next' ? shownEvaluation.value : null
     const checks = [
@@ -142,53 +162,65 @@ export function useJudgeRunPanel(props: { judge: Judge }) {
     return stale > 0 && scope.value === 'ungraded' ? `${plural(stale, 'grade is', 'grades are')} stale (another prompt, model or item content): choose Items "${SCOPE_LABELS.stale}" to grade them again.` : ''
   })
 
-  /** The run shown, when it is this judge's on this set. */
-  const shownRun = computed(() => {
-    const current = run.value
-    return current && current.judge === props.judge.name && current.set === setName.value ? current : null
+  const estimating = computed(() => running.value && dryRun.value)
+  const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+  /** How far the bar is: the queries fetched before grading (main counts them then), the items graded while grading. */
+  const progressValue = computed(() => {
+    const current = shownRun.value
+    if (!current) return { value: 0, max: 0 }
+    return current.phase === 'judging' ? { value: current.graded + current.cached, max: current.total } : { value: current.done, max: current.total }
   })
-  const estimating = computed(() => running.value && dryRun.value && shownRun.value !== null)
   const progressText = computed(() => {
     const current = shownRun.value
     if (!current) return ''
-    if (dryRun.value) return `Estimating: ${current.phase}…`
-    // Before the items are known (the results are being fetched) there is nothing to count yet.
-    if (current.total === 0) return `${current.phase.charAt(0).toUpperCase()}${current.phase.slice(1)}…`
+    // Before grading main counts the queries whose results are fetched (done of total): said as such, in the phase's words.
+    if (current.phase !== 'judging') {
+      const phase = current.total > 0 ? `${capitalised(current.phase)}: ${count(current.done)} of ${plural(current.total, 'query', 'queries')}` : `${capitalised(current.phase)}…`
+      return dryRun.value ? `Estimating: ${phase}` : phase
+    }
     const tokens = current.tokens.input + current.tokens.output
     return `${count(current.graded + current.cached)} of ${count(current.total)} graded · ${plural(current.calls, 'call', 'calls')} · ${count(tokens)} tokens${current.cached ? ` · ${count(current.cached)} from the cache` : ''}`
   })
+  /** The last grading run, when it is this judge's on this set (another set's end and failures are not this one's). */
+  const endedRun = computed(() => {
+    const current = gradingRun.value
+    return current && current.state !== 'running' && current.judge === props.judge.name && current.set === setName.value ? current : null
+  })
   /** How the run ended, in words; a budget reached is the run doing as told, not a failure. */
   const endText = computed(() => {
-    const current = gradingRun.value
-    if (!current || current.state === 'running' || current.judge !== props.judge.name) return ''
+    const current = endedRun.value
+    if (!current || current.state === 'failed') return ''
+    // Cancelled before grading: nothing was planned, so no count of what is left; main says where it stopped.
+    if (current.state === 'cancelled' && current.phase !== 'judging' && current.phase !== 'done' && current.message) return current.message
     const graded = current.graded + current.cached
     const failed = current.failedCount > 0 ? `, ${count(current.failedCount)} failed` : ''
+    // Main's notes (failures of the earlier run not kept, few-shot examples' results not fetched): its message holds them in brackets.
+    const notes = (current.message?.match(/\([^()]*\)/g) ?? []).map((note) => ` ${note}`).join('')
     if (current.stoppedByBudget) {
-      const budget = started.value?.choice
+      const budget = gradingStarted.value?.choice
       const tokensReached = budget?.budgetTokens !== undefined && current.calls < budget.budgetCalls
       const limit = tokensReached ? `${count(budget!.budgetTokens!)} tokens` : `${count(budget?.budgetCalls ?? current.calls)} calls`
-      return `Stopped at the budget of ${limit}: ${count(graded)} graded, ${count(current.left)} left${failed}.`
+      return `Stopped at the budget of ${limit}: ${count(graded)} graded, ${count(current.left)} left${failed}.${notes}`
     }
-    if (current.state === 'cancelled') return `Cancelled: ${count(graded)} graded, ${count(current.left)} left${failed}.`
-    if (current.state === 'failed') return ''
+    if (current.state === 'cancelled') return `Cancelled: ${count(graded)} graded, ${count(current.left)} left${failed}.${notes}`
     const cached = current.cached > 0 ? ` (${count(current.cached)} from the cache)` : ''
-    return `Done: ${count(graded)} graded${cached}${failed}, ${plural(current.calls, 'call', 'calls')}, ${count(current.tokens.input + current.tokens.output)} tokens.`
+    return `Done: ${count(graded)} graded${cached}${failed}, ${plural(current.calls, 'call', 'calls')}, ${count(current.tokens.input + current.tokens.output)} tokens.${notes}`
   })
   const texts = computed(() => new Map((sets.set?.queries ?? []).map((query) => [query.id, query.text])))
   const failures = computed(() => {
-    const current = gradingRun.value
-    if (!current || current.judge !== props.judge.name) return []
+    const current = endedRun.value
+    if (!current) return []
     return current.failures.map((failure) => ({ key: `${failure.query} ${failure.item}`, query: failure.query, text: texts.value.get(failure.query) ?? failure.query, item: failure.item, reason: failure.reason }))
   })
   const failuresCaption = computed(() => {
-    const total = gradingRun.value?.failedCount ?? 0
+    const total = endedRun.value?.failedCount ?? 0
     return failures.value.length < total ? `Failures: the first ${count(failures.value.length)} of ${count(total)}` : `Failures (${count(total)})`
   })
-  const canRetry = computed(() => !running.value && (gradingRun.value?.failedCount ?? 0) > 0 && gradingRun.value?.judge === props.judge.name)
+  const canRetry = computed(() => !running.value && (endedRun.value?.failedCount ?? 0) > 0)
 
   return {
     targetText, what, whatText, pairs, maxPairs: MAX_NEXT_PAIRS, nextAvailable: computed(() => shownEvaluation.value !== null), nextDescription, depth, scope, scopeOptions, budgetCalls, budgetTokens, concurrency, problem, error, running, estimating, canStart, setName,
-    shownRun, estimateText, staleText, progressText, endText, failures, failuresCaption, canRetry,
+    startWhy, shownRun, runWho, runElsewhere, progressValue, estimateText, staleText, progressText, endText, failures, failuresCaption, canRetry,
     estimate: () => begin(true), judge: () => begin(false), cancel: () => store.cancel(), retry: () => store.retryFailed(),
   }
 }

@@ -15,14 +15,35 @@ export function isJudgeGradeColumn(column: Column): column is JudgeGradeColumn {
 }
 
 /**
+ * The order of the judges' columns, the same for every query of the set:
+ * the workspace's judges in their list's order, then any other `llm:` rater
+ * (a judge since removed, a model's grades imported) as the whole set first
+ * names it. (By first judgment of each query the columns would swap places
+ * from one query to the next.)
+ */
+function raterOrder(set: QuerySet, judgeRaters: readonly string[]): Map<string, number> {
+  const order = new Map<string, number>()
+  for (const rater of judgeRaters) if (!order.has(rater)) order.set(rater, order.size)
+  for (const judgment of set.judgments) if (isJudgeRater(judgment.rater) && !order.has(judgment.rater)) order.set(judgment.rater, order.size)
+  return order
+}
+
+/**
  * One column per LLM judge (rater `llm:…`) that graded an item of the query
- * rated, in the order the set first names them: headed by the rater's name
+ * rated, in the set's order (raterOrder: the workspace's judges' raters,
+ * `judgeRaters`, first): headed by the rater's name
  * (marked "demo" for the demo's stand-in), each cell the grade in words with
  * its scale's colour. Of kind rating, so an export leaves it out as it
  * leaves the person's Rating out; the rating keys rate the person's column,
  * which comes first.
  */
-export function judgeColumns(set: QuerySet | null, queryId: string | null, scale: readonly ScaleStep[], demoRaters: ReadonlySet<string> = new Set()): JudgeGradeColumn[] {
+export function judgeColumns(
+  set: QuerySet | null,
+  queryId: string | null,
+  scale: readonly ScaleStep[],
+  demoRaters: ReadonlySet<string> = new Set(),
+  judgeRaters: readonly string[] = [],
+): JudgeGradeColumn[] {
   if (!set || queryId === null) return []
   const byRater = new Map<string, Map<string, { grade: number; explanation: string }>>()
   for (const judgment of set.judgments) {
@@ -33,7 +54,9 @@ export function judgeColumns(set: QuerySet | null, queryId: string | null, scale
   }
   const steps = scale.map((step) => ({ grade: step.grade, text: `${step.grade} ${step.label}` }))
   const words = new Map(steps.map((step) => [step.grade, step.text]))
-  return [...byRater].map(([rater, grades]) => {
+  const order = raterOrder(set, judgeRaters)
+  const rank = (rater: string) => order.get(rater) ?? order.size
+  return [...byRater].sort(([a], [b]) => rank(a) - rank(b)).map(([rater, grades]) => {
     const of = (item: ResultItem) => grades.get(itemKey(item))
     return {
       key: `judge:${rater}`,

@@ -49,7 +49,9 @@ export function useResultsPanel() {
   // The LLM judges' grades of the query rated, read-only, after the person's own (the explanation as each cell's title).
   const llmJudges = useLlmJudgesStore()
   const demoRaters = computed(() => new Set(llmJudges.judges.filter(isDemoJudge).map(judgeRater)))
-  const judged = computed(() => (sets.ratedQuery ? judgeColumns(sets.set, sets.ratingQuery, sets.scale, demoRaters.value) : []))
+  // In the workspace's judges' order, the same from query to query.
+  const judgeRaters = computed(() => llmJudges.judges.map(judgeRater))
+  const judged = computed(() => (sets.ratedQuery ? judgeColumns(sets.set, sets.ratingQuery, sets.scale, demoRaters.value, judgeRaters.value) : []))
   const columns = computed(() => withJudgeColumns(withRatingColumn(answerColumns.value, rating.value), judged.value))
   /** A grade key on the grid's active row (null: Backspace, cleared). */
   const rate = (item: ResultItem, grade: number | null) => void sets.rateInGrid(itemKey(item), grade)
