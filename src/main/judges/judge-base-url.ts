@@ -1,3 +1,4 @@
+import { httpOrigin } from './guarded-fetch'
 import { urlRelation, type MatchHow } from '../../shared/workspace/connection-match'
 import type { WorkspaceConnection } from '../../shared/workspace/workspace-file'
 
@@ -20,19 +21,10 @@ export interface BoundConnection {
   how: MatchHow
 }
 
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null
-  } catch {
-    return null
-  }
-}
-
 /** The judge's base URL, moved with a connection bound "moved" that has its origin; unchanged otherwise. Pure. */
 export function judgeBaseUrl(baseUrl: string, bound: readonly BoundConnection[]): string {
-  const origin = originOf(baseUrl)
-  if (origin === null) return baseUrl
+  const origin = httpOrigin(baseUrl)
+  if (origin === '') return baseUrl
   for (const { file, app, how } of bound) {
     if (how !== 'moved') continue
     for (const [from, to] of [
@@ -40,7 +32,7 @@ export function judgeBaseUrl(baseUrl: string, bound: readonly BoundConnection[])
       [file.authUrl, app.authUrl],
     ] as const) {
       // Only a move: the same scheme and path, another host or port (urlRelation's "moved", as the binding was made).
-      if (originOf(from) !== origin || urlRelation(from, to) !== 'moved') continue
+      if (httpOrigin(from) !== origin || urlRelation(from, to) !== 'moved') continue
       const moved = new URL(baseUrl)
       moved.host = new URL(to).host
       // URL writes a bare origin with a slash: keep the base URL as it was written but for its host.

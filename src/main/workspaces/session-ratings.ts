@@ -60,38 +60,11 @@ export class SessionRatings {
     const state = this.session.state()
     const { workspace, added, set } = this.index.rated(state.workspace, rating)
     if (workspace === state.workspace) return
-    const bytes = state.documentBytes + this.ratedBytes + added
-    if (bytes > MAX_WORKSPACE_BYTES) {
-      // The index moved with the refused document: it is made again from the one that stands.
-      this.index = new RatingIndex()
-      throw new ExplorerError(
-        'validation',
-        `This change would make the workspace ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold; it was not made.`,
-      )
-    }
+    const refused = this.refusedSize(state.documentBytes, added)
+    if (refused) throw new ExplorerError('validation', refused)
     // The file thread follows by the rating, not by the set.
     if (set) this.session.thread.rated(set.from, set.to, rating)
-    const journal = await this.journalMark()
-    let seq: number | null = null
-    try {
-      seq = await this.dataStore().call('ratings.add', journal.key, {
-        set: rating.set,
-        query: rating.query,
-        item: rating.item,
-        grade: rating.grade,
-        rater: rating.rater,
-        at: new Date().toISOString(),
-        explanation: rating.explanation,
-        promptDigest: rating.promptDigest,
-      })
-    } catch (error) {
-      // A database that cannot be written (damaged, from a newer app) costs speed, never a rating: session.json is written now instead.
-      this.session.log.error('the ratings journal could not be written; the session file is written for this rating', error)
-    }
-    this.session.setState({ ...this.session.state(), workspace, stale: true, journal: { key: journal.key, seq: seq ?? journal.seq } })
-    this.ratedBytes += added
-    if (seq === null) await this.session.persist()
-    else this.scheduleFlush()
+    await this.keep(workspace, added, [rating])
   }
 
   /**
@@ -104,13 +77,27 @@ export class SessionRatings {
     const state = this.session.state()
     const { workspace, added, set, taken, errors } = this.index.ratedMany(state.workspace, setName, ratings)
     if (workspace === state.workspace) return errors
-    const bytes = state.documentBytes + this.ratedBytes + added
-    if (bytes > MAX_WORKSPACE_BYTES) {
-      this.index = new RatingIndex()
-      const refused = `This change would make the workspace ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold; it was not made.`
-      return ratings.map(() => refused)
-    }
+    const refused = this.refusedSize(state.documentBytes, added)
+    if (refused) return ratings.map(() => refused)
     if (set) this.session.thread.ratedMany(set.from, set.to, taken)
+    await this.keep(workspace, added, taken)
+    return errors
+  }
+
+  /**
+   * Why ratings adding `added` bytes are refused (the file bound), or null.
+   * When refused, the index (which moved with the refused document) is made
+   * again from the one that stands.
+   */
+  private refusedSize(documentBytes: number, added: number): string | null {
+    const bytes = documentBytes + this.ratedBytes + added
+    if (bytes <= MAX_WORKSPACE_BYTES) return null
+    this.index = new RatingIndex()
+    return `This change would make the workspace ${formatBytes(bytes)}, more than the ${formatBytes(MAX_WORKSPACE_BYTES)} a workspace file may hold; it was not made.`
+  }
+
+  /** The document with the ratings taken: journaled (one transaction) before the caller replies, then written to session.json after a pause. */
+  private async keep(workspace: SessionState['workspace'], added: number, ratings: readonly Rating[]): Promise<void> {
     const journal = await this.journalMark()
     let seq: number | null = null
     const at = new Date().toISOString()
@@ -118,16 +105,16 @@ export class SessionRatings {
       seq = await this.dataStore().call(
         'ratings.addMany',
         journal.key,
-        taken.map((rating) => ({ set: rating.set, query: rating.query, item: rating.item, grade: rating.grade, rater: rating.rater, at, explanation: rating.explanation, promptDigest: rating.promptDigest })),
+        ratings.map((rating) => ({ set: rating.set, query: rating.query, item: rating.item, grade: rating.grade, rater: rating.rater, at, explanation: rating.explanation, promptDigest: rating.promptDigest })),
       )
     } catch (error) {
+      // A database that cannot be written (damaged, from a newer app) costs speed, never a rating: session.json is written now instead.
       this.session.log.error('the ratings journal could not be written; the session file is written for these ratings', error)
     }
     this.session.setState({ ...this.session.state(), workspace, stale: true, journal: { key: journal.key, seq: seq ?? journal.seq } })
     this.ratedBytes += added
     if (seq === null) await this.session.persist()
     else this.scheduleFlush()
-    return errors
   }
 
   /** The document's text was made again (a check, a save, a session write): the ratings' estimate starts from it. */
